@@ -1,0 +1,44 @@
+// Shared pieces of the processes that choose the lightest of their samples.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include "processes/core/loads.hpp"
+#include "processes/core/oracle.hpp"
+
+namespace gapcheck {
+
+// How a process chooses between samples whose loads compare equal.
+//  - random: the earliest of the tied samples. Samples are i.i.d. uniform, so this is a uniformly
+//    random one of the tied samples, and costs no extra random draw (this is also the authors'
+//    code: `load[i1] <= load[i2] ? i1 : i2`).
+//  - index: the tied bin with the smallest index, a fixed order of the bins. Harmless in the
+//    sequential setting (the sorted load vector has the same law), much worse in b-Batched,
+//    where every tie of a batch goes to the same bin.
+enum class TieRule { random, index };
+
+// The lighter of two sampled bins, `first` sampled before `second`.
+template <class Oracle>
+Bin lighter(Oracle& oracle, Bin first, Bin second, TieRule ties) {
+  switch (oracle.compare(first, second)) {
+    case Order::less:
+      return first;
+    case Order::greater:
+      return second;
+    case Order::equal:
+      break;
+  }
+  return ties == TieRule::random ? first : std::min(first, second);
+}
+
+// The lightest of d i.i.d. uniform samples (d >= 1), comparing each new sample with the best so
+// far: d probes, d - 1 comparisons.
+template <class Oracle>
+Bin lightest_of(Oracle& oracle, std::uint32_t d, TieRule ties) {
+  Bin best = oracle.sample();
+  for (std::uint32_t k = 1; k < d; ++k) best = lighter(oracle, best, oracle.sample(), ties);
+  return best;
+}
+
+}  // namespace gapcheck

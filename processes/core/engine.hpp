@@ -1,0 +1,120 @@
+// The simulation loop: m balls into n empty bins, one process, one setting, one seed.
+//
+// Everything here is static: Process, Oracle and the load type are template parameters, so the
+// per-ball loop inlines the process's rule and the setting's answers. The loop asks the process
+// for a placement, draws the weights, lets the oracle place the balls, and updates the gap
+// statistics in O(1).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "processes/core/loads.hpp"
+#include "processes/core/oracle.hpp"
+#include "processes/core/random.hpp"
+#include "processes/core/weights.hpp"
+
+namespace gapcheck {
+
+// Where a process puts the balls of one step: usually one ball in one bin; Twinning and Packing
+// may put several balls in the bin they chose.
+struct Placement {
+  Bin bin;
+  std::uint64_t balls = 1;
+};
+
+struct RunConfig {
+  std::uint64_t n = 0;
+  std::uint64_t m = 0;
+  // The level for "fraction of observed steps whose gap exceeded it".
+  double gap_level = 0.0;
+};
+
+// Number of bins at each load level floor(x), from level `first_level` upwards.
+struct LoadHistogram {
+  std::uint64_t first_level = 0;
+  std::vector<std::uint64_t> bins;
+};
+
+struct RunResult {
+  std::uint64_t replicate = 0;
+  double gap = 0;                // final max_i x_i - W/n
+  double max_load = 0;           // final max_i x_i
+  double max_gap_over_time = 0;  // max over observed steps of the gap
+  double fraction_above_level = 0;  // share of observed steps with gap > gap_level
+  std::uint64_t balls = 0;
+  std::uint64_t steps = 0;       // placements (a step may place several balls)
+  std::uint64_t probes = 0;      // bin samples drawn
+  LoadHistogram histogram;
+  SettingCounts setting_counts;
+};
+
+template <class Load>
+LoadHistogram histogram_of(const std::vector<Load>& x) {
+  LoadHistogram h;
+  if (x.empty()) return h;
+  const auto [lo, hi] = std::minmax_element(x.begin(), x.end());
+  h.first_level = static_cast<std::uint64_t>(*lo);
+  h.bins.assign(static_cast<std::uint64_t>(*hi) - h.first_level + 1, 0);
+  for (const Load v : x) ++h.bins[static_cast<std::uint64_t>(v) - h.first_level];
+  return h;
+}
+
+// Runs the balls of one run through `oracle` (which already wraps the run's loads and streams).
+template <class Process, class Oracle>
+RunResult simulate(Process& process, Oracle& oracle, Loads<typename Oracle::Load>& loads,
+                   Streams& streams, const Weights& weights, const RunConfig& config) {
+  using Load = typename Oracle::Load;
+  RunResult result;
+  std::uint64_t observed = 0;
+  std::uint64_t above = 0;
+  double max_gap = 0;
+  while (loads.balls() < config.m) {
+    const Placement placement = process.choose(oracle);
+    const std::uint64_t count = std::min(placement.balls, config.m - loads.balls());
+    for (std::uint64_t b = 0; b < count; ++b)
+      oracle.place(placement.bin, draw_weight<Load>(weights, streams.weights));
+    ++result.steps;
+    if (oracle.visible()) {
+      const double gap = loads.gap();
+      max_gap = std::max(max_gap, gap);
+      above += gap > config.gap_level;
+      ++observed;
+    }
+  }
+  result.gap = loads.gap();
+  result.max_load = static_cast<double>(loads.max());
+  result.max_gap_over_time = std::max(max_gap, result.gap);
+  result.fraction_above_level =
+      observed == 0 ? 0.0 : static_cast<double>(above) / static_cast<double>(observed);
+  result.balls = loads.balls();
+  result.probes = oracle.probes();
+  result.histogram = histogram_of(loads.vector());
+  result.setting_counts = oracle.counts();
+  return result;
+}
+
+// A process that asks rank questions (Quantile) declares `static constexpr bool needs_levels = true`.
+template <class Process>
+constexpr bool needs_levels_v = [] {
+  if constexpr (requires { Process::needs_levels; }) return Process::needs_levels;
+  return false;
+}();
+
+// One complete run: fresh empty bins, engines keyed by (seed, replicate), a fresh copy of the
+// process (so no per-run state such as Memory's cache leaks between runs).
+//   Setting must provide `template <class Load> auto oracle(Loads<Load>&, Streams&) const`.
+template <class Load, class Process, class Setting>
+RunResult run_once(const Process& prototype, const Setting& setting, const Weights& weights,
+                   const RunConfig& config, std::uint64_t seed, std::uint64_t replicate) {
+  Streams streams(seed, replicate);
+  Loads<Load> loads(config.n, needs_levels_v<Process>);
+  auto oracle = setting.template oracle<Load>(loads, streams);
+  Process process = prototype;
+  RunResult result = simulate(process, oracle, loads, streams, weights, config);
+  result.replicate = replicate;
+  return result;
+}
+
+}  // namespace gapcheck

@@ -1,0 +1,80 @@
+// The true state of a run: the load vector x, the total weight W, the balls placed, and the
+// gap = max_i x_i - W/n kept up to date in O(1) per ball.
+//
+// Loads only ever grow, so the maximum only moves when a ball lands on a bin that then exceeds
+// it: one comparison per ball, no scan. Unit-weight runs keep integer loads (4 bytes a bin, so
+// n = 2^24 fits in cache-friendly 64 MiB); weighted runs keep doubles.
+//
+// Optionally (for processes that ask rank questions, such as Quantile) it also keeps the number
+// of bins at each integer load level, so that "how many bins are heavier than level q" costs
+// O(1) amortised instead of a sort.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+namespace gapcheck {
+
+using Bin = std::size_t;
+
+template <class Load>
+class Loads {
+ public:
+  static_assert(std::is_same_v<Load, std::uint32_t> || std::is_same_v<Load, double>);
+  using Total = std::conditional_t<std::is_integral_v<Load>, std::uint64_t, double>;
+  static constexpr bool unit = std::is_integral_v<Load>;
+
+  explicit Loads(std::size_t n, bool track_levels = false)
+      : x_(n, Load{0}), inv_n_(1.0 / static_cast<double>(n)), track_levels_(track_levels) {
+    if (track_levels_) level_counts_.assign(1, n);
+  }
+
+  std::size_t n() const { return x_.size(); }
+  Load operator[](Bin i) const { return x_[i]; }
+  const std::vector<Load>& vector() const { return x_; }
+  Total total() const { return total_; }                 // W
+  std::uint64_t balls() const { return balls_; }         // balls placed so far
+  double average() const { return static_cast<double>(total_) * inv_n_; }  // W / n
+  Load max() const { return max_; }
+  double gap() const { return static_cast<double>(max_) - average(); }
+
+  void add(Bin i, Load weight) {
+    const Load before = x_[i];
+    const Load after = before + weight;
+    x_[i] = after;
+    total_ += weight;
+    ++balls_;
+    if (after > max_) max_ = after;
+    if (track_levels_) move_level(level_of(before), level_of(after));
+  }
+
+  // Number of bins whose load lies in [level, level + 1) (integer levels of floor(x)).
+  bool tracks_levels() const { return track_levels_; }
+  std::uint64_t bins_at_level(std::uint64_t level) const {
+    return level < level_counts_.size() ? level_counts_[level] : 0;
+  }
+  std::uint64_t top_level() const { return level_counts_.size() - 1; }
+
+ private:
+  static std::uint64_t level_of(Load load) { return static_cast<std::uint64_t>(load); }
+
+  void move_level(std::uint64_t from, std::uint64_t to) {
+    if (from == to) return;
+    if (to >= level_counts_.size()) level_counts_.resize(to + 1, 0);
+    --level_counts_[from];
+    ++level_counts_[to];
+  }
+
+  std::vector<Load> x_;
+  Total total_{0};
+  std::uint64_t balls_ = 0;
+  Load max_{0};
+  double inv_n_;
+  bool track_levels_;
+  std::vector<std::uint64_t> level_counts_;
+};
+
+}  // namespace gapcheck

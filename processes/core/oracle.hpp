@@ -1,0 +1,100 @@
+// What a process may know about the loads, and the one place where it learns it.
+//
+// A process never touches the load vector. It asks an oracle: sample a bin, compare two bins,
+// compare a bin with a level (a threshold, the mean), read a load, ask whether a bin is among
+// the k heaviest. A *setting* (g-Bounded, sigma-Noisy, b-Batched, ...) is an oracle that answers
+// these questions its own way, and decides when a placement becomes visible. So any process
+// composes with any setting, and a setting's rule lives in exactly one class, where a test can
+// audit every answer it gives.
+//
+// ExactOracle answers truthfully; settings derive from it and hide the questions they change.
+// Dispatch is static: processes are templates over the oracle type, so the per-ball loop has no
+// virtual call.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "processes/core/loads.hpp"
+#include "processes/core/random.hpp"
+
+namespace gapcheck {
+
+enum class Order : signed char { less = -1, equal = 0, greater = 1 };
+
+template <class A, class B>
+constexpr Order order_of(A a, B b) {
+  return a < b ? Order::less : (b < a ? Order::greater : Order::equal);
+}
+constexpr Order reversed(Order o) { return static_cast<Order>(-static_cast<signed char>(o)); }
+
+// A named count that a setting reports for a run (decisions flipped, stale reads, ...).
+using SettingCounts = std::vector<std::pair<std::string, std::uint64_t>>;
+
+template <class LoadT>
+class ExactOracle {
+ public:
+  using Load = LoadT;
+
+  ExactOracle(Loads<Load>& loads, Streams& streams) : loads_(loads), streams_(streams) {}
+
+  // --- what every process may know -------------------------------------------------------
+  std::size_t n() const { return loads_.n(); }
+  std::uint64_t balls() const { return loads_.balls(); }  // balls placed before this one
+  double average() const { return loads_.average(); }     // W/n
+
+  // A uniform bin of [n]; every call is one probe.
+  Bin sample() {
+    ++probes_;
+    return static_cast<Bin>(bounded(streams_.samples, loads_.n()));
+  }
+  // A uniform bin of [first, last); one probe.
+  Bin sample_in(Bin first, Bin last) {
+    ++probes_;
+    return first + static_cast<Bin>(bounded(streams_.samples, last - first));
+  }
+
+  // x_i compared with x_j.
+  Order compare(Bin i, Bin j) { return order_of(loads_[i], loads_[j]); }
+  // x_i compared with a level (a threshold, the average, ...).
+  Order compare_to(Bin i, double level) { return order_of(static_cast<double>(loads_[i]), level); }
+  // The value of x_i.
+  double load(Bin i) { return static_cast<double>(loads_[i]); }
+
+  // Is bin i among the k heaviest bins? Bins of equal load are ranked uniformly at random, so
+  // the answer is exactly "the rank of i in a uniformly tie-broken decreasing order is <= k".
+  // Needs loads that track levels (unit weights).
+  bool in_top(Bin i, std::uint64_t k) { return in_top_of(loads_, i, k); }
+
+  // The process's own randomness (not the setting's, not the samples').
+  bool coin(double p) { return bernoulli(streams_.coins, p); }
+
+  // --- what the engine uses -----------------------------------------------------------------
+  void place(Bin i, Load weight) { loads_.add(i, weight); }
+  // Whether the true loads are what the process would see now, so that the gap-over-time
+  // statistics count this step (batched settings: only at batch ends).
+  bool visible() const { return true; }
+  std::uint64_t probes() const { return probes_; }
+  SettingCounts counts() const { return {}; }
+
+ protected:
+  // The rank question against a given load vector (the truth, or a batch's snapshot).
+  template <class Levels>
+  bool in_top_of(const Levels& levels, Bin i, std::uint64_t k) {
+    const auto level = static_cast<std::uint64_t>(levels[i]);
+    std::uint64_t heavier = 0;  // bins strictly above level
+    for (std::uint64_t l = levels.top_level(); l > level; --l) heavier += levels.bins_at_level(l);
+    if (heavier >= k) return false;
+    const std::uint64_t tied = levels.bins_at_level(level);
+    if (heavier + tied <= k) return true;
+    return bounded(streams_.coins, tied) < k - heavier;  // a uniform rank among the tied bins
+  }
+
+  Loads<Load>& loads_;
+  Streams& streams_;
+  std::uint64_t probes_ = 0;
+};
+
+}  // namespace gapcheck

@@ -1,0 +1,99 @@
+#include "processes/core/params.hpp"
+
+#include <cmath>
+
+namespace gapcheck {
+namespace {
+std::string whole(double value) { return std::to_string(static_cast<std::uint64_t>(value)); }
+std::string fmt_interval(const std::string& lo, const std::string& hi) {
+  std::string out(1, '[');
+  out += lo;
+  out += ", ";
+  out += hi;
+  out += ']';
+  return out;
+}
+}  // namespace
+
+std::string ParamDef::range() const {
+  switch (kind) {
+    case Kind::choice: {
+      std::string out = "one of ";
+      for (std::size_t k = 0; k < choices.size(); ++k) {
+        if (k > 0) out += '|';
+        out += choices[k];
+      }
+      return out;
+    }
+    case Kind::real:
+      return fmt_interval(format_real(lo), format_real(hi));
+    case Kind::integer:
+    case Kind::count:
+      return "whole number in " + fmt_interval(whole(lo), whole(hi)) +
+             (kind == Kind::count ? " (10n, 2nlnn accepted)" : "");
+  }
+  return {};
+}
+
+double Params::real(std::string_view key) const { return numbers_.find(key)->second; }
+
+std::uint64_t Params::integer(std::string_view key) const {
+  return static_cast<std::uint64_t>(numbers_.find(key)->second);
+}
+
+const std::string& Params::choice(std::string_view key) const { return choices_.find(key)->second; }
+
+Params bind_params(std::string_view kind, const Spec& spec, const std::vector<ParamDef>& defs,
+            std::uint64_t n) {
+  const std::string where = std::string(kind) + " " + spec.name + ": ";
+  for (const auto& [key, value] : spec.args) {
+    bool known = false;
+    for (const auto& def : defs) known |= def.key == key;
+    if (!known) {
+      std::string keys;
+      for (const auto& def : defs) keys += (keys.empty() ? "" : ", ") + def.key;
+      throw InputError(where + "unknown key '" + key + "' (keys: " +
+                       (keys.empty() ? "none" : keys) + ")");
+    }
+  }
+  Params params;
+  params.canonical.name = spec.name;
+  for (const auto& def : defs) {
+    const std::string* given = spec.find(def.key);
+    const std::string text = given ? *given : def.fallback;
+    const std::string label = where + def.key;
+    auto out_of_range = [&] {
+      return InputError(label + "=" + text + " is outside the accepted range " + def.range());
+    };
+    switch (def.kind) {
+      case ParamDef::Kind::choice: {
+        bool ok = false;
+        for (const auto& c : def.choices) ok |= c == text;
+        if (!ok) throw out_of_range();
+        params.choices_[def.key] = text;
+        params.canonical.args.emplace_back(def.key, text);
+        break;
+      }
+      case ParamDef::Kind::real: {
+        const double value = parse_real(text, label);
+        if (!(value >= def.lo && value <= def.hi)) throw out_of_range();
+        params.numbers_[def.key] = value;
+        params.canonical.args.emplace_back(def.key, format_real(value));
+        break;
+      }
+      case ParamDef::Kind::integer:
+      case ParamDef::Kind::count: {
+        const bool relative = def.kind == ParamDef::Kind::count;
+        const auto value = static_cast<double>(
+            parse_count(text, label, relative ? std::optional<std::uint64_t>(n) : std::nullopt));
+        if (!(value >= def.lo && value <= def.hi)) throw out_of_range();
+        params.numbers_[def.key] = value;
+        params.canonical.args.emplace_back(def.key, whole(value));
+        break;
+      }
+    }
+  }
+  return params;
+}
+
+}  // namespace gapcheck

@@ -1,0 +1,57 @@
+// Declared parameters of a process, setting or weight distribution, and their binding.
+//
+// Each registry entry declares its keys (kind, default, range, one-line meaning). Binding a
+// user's Spec against them checks every key and value once, at the boundary, and yields the
+// canonical spec (every key, defaults filled in) that outputs record so a run can be repeated.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "processes/core/spec.hpp"
+
+namespace gapcheck {
+
+struct ParamDef {
+  enum class Kind {
+    integer,  // whole number in [lo, hi]
+    real,     // real number in [lo, hi]
+    count,    // whole number in [lo, hi]; also accepts 10n and 2nlnn
+    choice,   // one of `choices`
+  };
+  std::string key;
+  Kind kind = Kind::real;
+  std::string fallback;  // default value, as text
+  double lo = 0;
+  double hi = 0;
+  std::vector<std::string> choices;
+  std::string help;
+
+  std::string range() const;  // "[0, 1]", "one of heavier|random", ...
+};
+
+// Values bound to their declared parameters.
+class Params {
+ public:
+  double real(std::string_view key) const;
+  std::uint64_t integer(std::string_view key) const;  // integer and count kinds
+  const std::string& choice(std::string_view key) const;
+
+  Spec canonical;  // name and every key with its value, in declaration order
+
+ private:
+  friend Params bind_params(std::string_view, const Spec&, const std::vector<ParamDef>&, std::uint64_t);
+  std::map<std::string, double, std::less<>> numbers_;
+  std::map<std::string, std::string, std::less<>> choices_;
+};
+
+// Checks `spec` against `defs` (`kind` names what it is in messages: "process", "setting", ...)
+// and binds the values; n resolves counts such as 10n. Throws InputError naming the bad key or
+// value and the accepted range.
+Params bind_params(std::string_view kind, const Spec& spec, const std::vector<ParamDef>& defs,
+            std::uint64_t n);
+
+}  // namespace gapcheck

@@ -1,0 +1,140 @@
+// One random-number engine for the whole project, and the one seeding scheme.
+//
+// Why this shape: every number gapcheck prints must be reproducible from (seed, parameters),
+// whatever the thread count, and a replicate must be replayable alone. So a run never shares
+// an engine with another run: run r of seed s draws from engines keyed by (s, r, stream), where
+// the key is hashed with SplitMix64 into a xoshiro256++ state (Blackman & Vigna, 2019).
+//
+// A run has one engine per *purpose* (the streams below), not one engine for everything. That
+// is what makes the couplings exact: (1+beta) with beta = 1 draws its bins from the same
+// sample stream as Two-Choice and its coins from another, so both place every ball in the same
+// bin; sigma-noise draws its noise from the setting stream, so sigma = 0 leaves the samples as
+// they are; weights come from their own stream, so unit weights drawn as a distribution equal
+// unit weights.
+//
+// Bounded draws use Lemire's multiply-and-reject method (ACM TOMACS 2019): exactly uniform,
+// usually without a division.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <numbers>
+
+namespace gapcheck {
+
+// SplitMix64 (Steele, Lea & Flood 2014): turns a 64-bit key into well-mixed words.
+constexpr std::uint64_t splitmix64(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+// xoshiro256++: 256 bits of state, period 2^256 - 1, passes BigCrush, ~1 ns per word.
+class Rng {
+ public:
+  using result_type = std::uint64_t;
+
+  explicit constexpr Rng(std::uint64_t key = 0) {
+    for (auto& word : s_) word = splitmix64(key);
+  }
+
+  static constexpr result_type min() { return 0; }
+  static constexpr result_type max() { return std::numeric_limits<result_type>::max(); }
+
+  constexpr result_type operator()() {
+    const std::uint64_t result = std::rotl(s_[0] + s_[3], 23) + s_[0];
+    const std::uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = std::rotl(s_[3], 45);
+    return result;
+  }
+
+ private:
+  std::array<std::uint64_t, 4> s_{};
+};
+
+__extension__ using uint128 = unsigned __int128;
+
+// Uniform integer in [0, range), range >= 1, without modulo bias (Lemire 2019).
+template <class Engine>
+constexpr std::uint64_t bounded(Engine& engine, std::uint64_t range) {
+  uint128 product = static_cast<uint128>(engine()) * range;
+  auto low = static_cast<std::uint64_t>(product);
+  if (low < range) {
+    const std::uint64_t threshold = (0 - range) % range;  // 2^64 mod range
+    while (low < threshold) {
+      product = static_cast<uint128>(engine()) * range;
+      low = static_cast<std::uint64_t>(product);
+    }
+  }
+  return static_cast<std::uint64_t>(product >> 64);
+}
+
+// Uniform double in [0, 1) with 53 random bits.
+template <class Engine>
+constexpr double uniform01(Engine& engine) {
+  return static_cast<double>(engine() >> 11) * 0x1.0p-53;
+}
+
+// True with probability p (p <= 0: never, p >= 1: always, without consuming fewer draws).
+template <class Engine>
+constexpr bool bernoulli(Engine& engine, double p) {
+  return uniform01(engine) < p;
+}
+
+// Standard normal by Box-Muller, two uniforms per value and no cached second value, so that
+// a draw never depends on how many draws came before it in another code path.
+template <class Engine>
+double standard_normal(Engine& engine) {
+  const double u1 = 1.0 - uniform01(engine);  // (0, 1]: log is finite
+  const double u2 = uniform01(engine);
+  return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2);
+}
+
+// Exp(1) by inversion.
+template <class Engine>
+double standard_exponential(Engine& engine) {
+  return -std::log(1.0 - uniform01(engine));
+}
+
+// The purposes a run draws randomness for; each has its own engine.
+enum class Stream : std::uint64_t {
+  samples = 1,  // which bins a process samples
+  coins = 2,    // a process's own coins ((1+beta)'s choice, Quantile's rank ties, ...)
+  setting = 3,  // a setting's randomness (noise, random adversary, fair coins, delays)
+  weights = 4,  // ball weights
+};
+
+// The key of stream `stream` of replicate `replicate` under user seed `seed`.
+constexpr std::uint64_t stream_key(std::uint64_t seed, std::uint64_t replicate, Stream stream) {
+  std::uint64_t state = seed;
+  std::uint64_t key = splitmix64(state);
+  state = key ^ replicate;
+  key = splitmix64(state);
+  state = key ^ static_cast<std::uint64_t>(stream);
+  return splitmix64(state);
+}
+
+// The engines of one run.
+struct Streams {
+  Streams(std::uint64_t seed, std::uint64_t replicate)
+      : samples(stream_key(seed, replicate, Stream::samples)),
+        coins(stream_key(seed, replicate, Stream::coins)),
+        setting(stream_key(seed, replicate, Stream::setting)),
+        weights(stream_key(seed, replicate, Stream::weights)) {}
+
+  Rng samples;
+  Rng coins;
+  Rng setting;
+  Rng weights;
+};
+
+}  // namespace gapcheck

@@ -1,0 +1,125 @@
+#include "processes/core/spec.hpp"
+
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <string>
+
+namespace gapcheck {
+namespace {
+
+std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
+
+std::optional<double> to_double(std::string_view text) {
+  double value = 0;
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (ec != std::errc() || ptr != end || !std::isfinite(value)) return std::nullopt;
+  return value;
+}
+
+// decimal, scientific, or a^b
+std::optional<double> to_number(std::string_view text) {
+  if (text.empty()) return std::nullopt;
+  if (const auto caret = text.find('^'); caret != std::string_view::npos) {
+    const auto base = to_double(text.substr(0, caret));
+    const auto exponent = to_double(text.substr(caret + 1));
+    if (!base || !exponent) return std::nullopt;
+    const double value = std::pow(*base, *exponent);
+    if (!std::isfinite(value)) return std::nullopt;
+    return value;
+  }
+  return to_double(text);
+}
+
+bool valid_word(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.'))
+      return false;
+  return true;
+}
+
+}  // namespace
+
+Spec Spec::parse(std::string_view text) {
+  Spec spec;
+  const auto colon = text.find(':');
+  spec.name = std::string(text.substr(0, colon));
+  if (!valid_word(spec.name))
+    throw InputError("bad spec " + quoted(text) + ": expected name[:key=value,...]");
+  if (colon == std::string_view::npos) return spec;
+  std::string_view rest = text.substr(colon + 1);
+  while (true) {
+    const auto comma = rest.find(',');
+    const std::string_view item = rest.substr(0, comma);
+    const auto eq = item.find('=');
+    if (eq == std::string_view::npos || !valid_word(item.substr(0, eq)) || eq + 1 == item.size())
+      throw InputError("bad spec " + quoted(text) + ": " + quoted(item) +
+                       " is not key=value (expected name[:key=value,...])");
+    const std::string key(item.substr(0, eq));
+    if (spec.find(key))
+      throw InputError("bad spec " + quoted(text) + ": key " + quoted(key) + " given twice");
+    spec.args.emplace_back(key, std::string(item.substr(eq + 1)));
+    if (comma == std::string_view::npos) break;
+    rest = rest.substr(comma + 1);
+  }
+  return spec;
+}
+
+std::string Spec::str() const {
+  std::string out = name;
+  for (std::size_t k = 0; k < args.size(); ++k)
+    out += (k == 0 ? ":" : ",") + args[k].first + "=" + args[k].second;
+  return out;
+}
+
+const std::string* Spec::find(std::string_view key) const {
+  for (const auto& [k, v] : args)
+    if (k == key) return &v;
+  return nullptr;
+}
+
+double parse_real(std::string_view text, std::string_view what) {
+  if (const auto value = to_number(text)) return *value;
+  throw InputError(std::string(what) + "=" + std::string(text) +
+                   " is not a number (accepted: 0.5, 1e6, 2^20)");
+}
+
+std::uint64_t parse_count(std::string_view text, std::string_view what,
+                          std::optional<std::uint64_t> n) {
+  const std::string accepted = n ? "a whole number such as 10000, 1e6, 2^20, 1000n or 2nlnn"
+                                 : "a whole number such as 10000, 1e6 or 2^20";
+  auto fail = [&](const std::string& why) -> std::uint64_t {
+    throw InputError(std::string(what) + "=" + std::string(text) + " " + why + " (accepted: " +
+                     accepted + ")");
+  };
+  std::string_view number = text;
+  double scale = 1;
+  if (number.ends_with("nlnn")) {
+    if (!n) return fail("is not allowed here: multiples of n are not");
+    number.remove_suffix(4);
+    scale = static_cast<double>(*n) * std::log(static_cast<double>(*n));
+  } else if (number.ends_with("n")) {
+    if (!n) return fail("is not allowed here: multiples of n are not");
+    number.remove_suffix(1);
+    scale = static_cast<double>(*n);
+  }
+  if (number.empty() && scale != 1) number = "1";
+  const auto value = to_number(number);
+  if (!value) return fail("is not a number");
+  if (*value < 0) return fail("is negative");
+  const double count = *value * scale;
+  if (scale == 1 && count != std::floor(count)) return fail("is not a whole number");
+  if (count >= 0x1.0p63) return fail("is too large");
+  return static_cast<std::uint64_t>(std::llround(count));
+}
+
+std::string format_real(double value) {
+  char buffer[64];
+  auto [ptr, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return std::string(buffer, ptr);
+}
+
+}  // namespace gapcheck

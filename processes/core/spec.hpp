@@ -1,0 +1,50 @@
+// Spec strings and numbers as users type them.
+//
+//   spec   := name [ ':' key '=' value { ',' key '=' value } ]     e.g. d-choice:d=3
+//   count  := number [ 'n' | 'nlnn' ]                             e.g. 10000, 1e6, 2^20, 1000n, 2nlnn
+//   number := decimal | scientific (1e6) | power (2^20)
+//
+// A count with suffix `n` is that multiple of n; with `nlnn` that multiple of n·ln(n) (natural
+// log), rounded to the nearest integer. Suffixes are accepted only where the value's meaning
+// allows (m and batch sizes, not n itself).
+//
+// Every parse error is an InputError whose message names the bad value and what is accepted.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace gapcheck {
+
+// Bad user input: the message is one line for the user, naming the value and the accepted range.
+class InputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct Spec {
+  std::string name;
+  std::vector<std::pair<std::string, std::string>> args;  // in the order given
+
+  static Spec parse(std::string_view text);
+  std::string str() const;
+  const std::string* find(std::string_view key) const;
+  bool operator==(const Spec&) const = default;
+};
+
+// A real number: decimal, scientific or a^b. `what` names the value in error messages.
+double parse_real(std::string_view text, std::string_view what);
+
+// A non-negative integer count. With `n` given, the suffixes `n` and `nlnn` are accepted too.
+std::uint64_t parse_count(std::string_view text, std::string_view what,
+                          std::optional<std::uint64_t> n = std::nullopt);
+
+// Shortest text that parses back to the same double.
+std::string format_real(double value);
+
+}  // namespace gapcheck

@@ -1,0 +1,27 @@
+// (1+beta).  With probability beta a Two-Choice step, otherwise a One-Choice step.
+//   for t = 1..m:  i1 ~ Uniform([n]);  with prob. beta: i2 ~ Uniform([n]), place in argmin(x_i1, x_i2)
+//                                      otherwise:       place in i1
+// Source: Peres, Talwar, Wieder, Random Struct. Algorithms 47(4), 2015; theory.md §1.4.
+// The coin comes from the process's coin stream and i2 is drawn only for a Two-Choice step, so on
+// one seed beta = 0 places every ball as One-Choice does and beta = 1 as Two-Choice does.
+#pragma once
+
+#include "processes/core/choice.hpp"
+#include "processes/core/engine.hpp"
+
+namespace gapcheck {
+
+struct OnePlusBeta {
+  double beta = 0.5;
+  TieRule ties = TieRule::random;
+
+  template <class Oracle>
+  Placement choose(Oracle& oracle) {
+    const bool two_choice = oracle.coin(beta);
+    const Bin first = oracle.sample();
+    if (!two_choice) return {first};
+    return {lighter(oracle, first, oracle.sample(), ties)};
+  }
+};
+
+}  // namespace gapcheck

@@ -1,0 +1,50 @@
+// The boundary where text becomes a runnable simulation.
+//
+// The registry lists every process, setting and weight distribution with its parameters (this
+// is what `gapcheck list` prints and what binding checks), and turns specs such as
+// `two-choice` + `g-bounded:g=4` into a Simulation: a type-erased function from (seed,
+// replicate) to a RunResult. Erasure costs one indirect call per run; inside a run everything is
+// static.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "processes/core/engine.hpp"
+#include "processes/core/params.hpp"
+#include "processes/core/spec.hpp"
+
+namespace gapcheck {
+
+struct Entry {
+  std::string name;
+  std::string definition;  // one line
+  std::string source;      // paper and theory.md section
+  std::vector<ParamDef> params;
+};
+
+const std::vector<Entry>& process_entries();
+const std::vector<Entry>& setting_entries();
+const std::vector<Entry>& weight_entries();
+
+struct Simulation {
+  Spec process;  // canonical: every key with its value
+  Spec setting;
+  Spec weights;
+  RunConfig config;
+  std::function<RunResult(std::uint64_t seed, std::uint64_t replicate)> run;
+};
+
+// Throws InputError (one line naming the bad value) for unknown names, bad keys or values, and
+// combinations that are not defined.
+Simulation make_simulation(const Spec& process, const Spec& setting, const Spec& weights,
+                           const RunConfig& config);
+
+// Runs replicates [first, first + runs) of `simulation` on `threads` threads; the results are in
+// replicate order and do not depend on `threads`.
+std::vector<RunResult> run_replicates(const Simulation& simulation, std::uint64_t seed,
+                                      std::uint64_t first, std::uint64_t runs, unsigned threads);
+
+}  // namespace gapcheck

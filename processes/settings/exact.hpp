@@ -1,0 +1,15 @@
+// exact: the process sees the true loads, and every placement is visible at once.
+#pragma once
+
+#include "processes/core/oracle.hpp"
+
+namespace gapcheck {
+
+struct ExactSetting {
+  template <class Load>
+  ExactOracle<Load> oracle(Loads<Load>& loads, Streams& streams) const {
+    return {loads, streams};
+  }
+};
+
+}  // namespace gapcheck
