@@ -109,34 +109,43 @@ const std::vector<Entry>& weight_entries() {
   return entries;
 }
 
-Simulation make_simulation(const Spec& process_spec, const Spec& setting_spec,
-                           const Spec& weights_spec, const RunConfig& config) {
-  if (config.n == 0) throw InputError("n=0 is outside the accepted range [1, 2^32)");
-  if (config.n >= (1ULL << 32)) throw InputError("n=" + std::to_string(config.n) +
-                                                 " is outside the accepted range [1, 2^32)");
+Composition compose(const Spec& process_spec, const Spec& setting_spec,
+                    const Spec& weights_spec, std::uint64_t n) {
   const auto& process_entry = find(processes(), "process", process_spec);
   const auto& setting_entry = find(settings(), "setting", setting_spec);
   const auto& weights_entry = find(weights(), "weights", weights_spec);
-  const Params process_params = bind_params("process", process_spec, process_entry.params, config.n);
-  const Params setting_params = bind_params("setting", setting_spec, setting_entry.params, config.n);
-  const Params weights_params = bind_params("weights", weights_spec, weights_entry.params, config.n);
-
-  Simulation simulation;
-  simulation.process = process_params.canonical;
-  simulation.setting = setting_params.canonical;
-  simulation.weights = weights_params.canonical;
-  simulation.config = config;
-  const Weights w = weights_entry.make(weights_params);
-  if (w.is_unit() && config.m >= (1ULL << 32))
-    throw InputError("m=" + std::to_string(config.m) +
-                     " is outside the accepted range [0, 2^32) for unit weights");
-
+  const Params process_params = bind_params("process", process_spec, process_entry.params, n);
+  const Params setting_params = bind_params("setting", setting_spec, setting_entry.params, n);
+  const Params weights_params = bind_params("weights", weights_spec, weights_entry.params, n);
+  Composition c{process_entry.make(process_params),
+                setting_entry.make(setting_params),
+                weights_entry.make(weights_params),
+                process_params.canonical,
+                setting_params.canonical,
+                weights_params.canonical};
   std::visit(
       [&](const auto& process, const auto& setting) {
-        if (const auto why = refusal(process, setting, w))
-          throw InputError("process " + process_spec.name + " with setting " +
-                           setting_spec.name + " and weights " + weights_spec.name + ": " +
-                           *why);
+        if (const auto why = refusal(process, setting, c.weights))
+          throw InputError("process " + c.process_spec.str() + " with setting " +
+                           c.setting_spec.str() + " and weights " + c.weights_spec.str() +
+                           ": " + *why);
+      },
+      c.process, c.setting);
+  return c;
+}
+
+Simulation make_simulation(const Spec& process_spec, const Spec& setting_spec,
+                           const Spec& weights_spec, const RunConfig& config) {
+  if (config.n == 0 || config.n >= (1ULL << 32))
+    throw InputError("n=" + std::to_string(config.n) + " is outside the accepted range [1, 2^32)");
+  const Composition c = compose(process_spec, setting_spec, weights_spec, config.n);
+  if (c.weights.is_unit() && config.m >= (1ULL << 32))
+    throw InputError("m=" + std::to_string(config.m) +
+                     " is outside the accepted range [0, 2^32) for unit weights");
+  Simulation simulation{c.process_spec, c.setting_spec, c.weights_spec, config, {}};
+  const Weights w = c.weights;
+  std::visit(
+      [&](const auto& process, const auto& setting) {
         if (w.is_unit())
           simulation.run = [=](std::uint64_t seed, std::uint64_t replicate) {
             return run_once<std::uint32_t>(process, setting, w, config, seed, replicate);
@@ -146,7 +155,7 @@ Simulation make_simulation(const Spec& process_spec, const Spec& setting_spec,
             return run_once<double>(process, setting, w, config, seed, replicate);
           };
       },
-      process_entry.make(process_params), setting_entry.make(setting_params));
+      c.process, c.setting);
   return simulation;
 }
 

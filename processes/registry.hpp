@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "processes/catalog.hpp"
 #include "processes/core/engine.hpp"
 #include "processes/core/params.hpp"
 #include "processes/core/spec.hpp"
@@ -29,6 +30,22 @@ const std::vector<Entry>& process_entries();
 const std::vector<Entry>& setting_entries();
 const std::vector<Entry>& weight_entries();
 
+// A process, a setting and weights, bound and checked, with their canonical specs. For code
+// that needs the static types (property tests, benchmarks): std::visit over process and setting.
+struct Composition {
+  AnyProcess process;
+  AnySetting setting;
+  Weights weights;
+  Spec process_spec;  // canonical: every key with its value
+  Spec setting_spec;
+  Spec weights_spec;
+};
+
+// Throws InputError (one line naming the bad value) for unknown names, bad keys or values, and
+// combinations that are not defined. n resolves counts such as b=10n.
+Composition compose(const Spec& process, const Spec& setting, const Spec& weights,
+                    std::uint64_t n);
+
 struct Simulation {
   Spec process;  // canonical: every key with its value
   Spec setting;
@@ -37,8 +54,7 @@ struct Simulation {
   std::function<RunResult(std::uint64_t seed, std::uint64_t replicate)> run;
 };
 
-// Throws InputError (one line naming the bad value) for unknown names, bad keys or values, and
-// combinations that are not defined.
+// compose(), plus checks of n and m, erased into a runnable Simulation.
 Simulation make_simulation(const Spec& process, const Spec& setting, const Spec& weights,
                            const RunConfig& config);
 
