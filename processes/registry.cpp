@@ -7,76 +7,10 @@
 #include <thread>
 
 #include "processes/catalog.hpp"
+#include "processes/tables.hpp"
 
 namespace gapcheck {
 namespace {
-
-using Kind = ParamDef::Kind;
-
-template <class Made>
-struct Maker : Entry {
-  std::function<Made(const Params&)> make;
-};
-
-ParamDef ties_param() {
-  return {"ties", Kind::choice, "random", 0, 0, {"random", "index"},
-          "tie rule: random = a uniform tied sample, index = the lowest tied bin index"};
-}
-
-TieRule tie_rule(const Params& p) {
-  return p.choice("ties") == "index" ? TieRule::index : TieRule::random;
-}
-
-const std::vector<Maker<AnyProcess>>& processes() {
-  static const std::vector<Maker<AnyProcess>> table = {
-      {{"one-choice", "each ball goes to a uniform bin", "Azar et al. 1999; theory.md 1.1", {}},
-       [](const Params&) -> AnyProcess { return OneChoice{}; }},
-      {{"two-choice", "sample 2 bins uniformly, place in the lighter (d-choice with d=2)",
-        "Azar et al. 1999; theory.md 1.2", {ties_param()}},
-       [](const Params& p) -> AnyProcess { return DChoice{2, tie_rule(p)}; }},
-      {{"d-choice", "Greedy[d]: sample d bins with replacement, place in the lightest",
-        "Azar et al. 1999; Berenbrink et al. 2006; theory.md 1.2",
-        {{"d", Kind::integer, "2", 1, 1024, {}, "number of samples"}, ties_param()}},
-       [](const Params& p) -> AnyProcess {
-         return DChoice{static_cast<std::uint32_t>(p.integer("d")), tie_rule(p)};
-       }},
-      {{"one-plus-beta", "with prob. beta a Two-Choice step, else a One-Choice step",
-        "Peres, Talwar, Wieder 2015; theory.md 1.4",
-        {{"beta", Kind::real, "0.5", 0, 1, {}, "probability of a Two-Choice step"},
-         ties_param()}},
-       [](const Params& p) -> AnyProcess { return OnePlusBeta{p.real("beta"), tie_rule(p)}; }},
-  };
-  return table;
-}
-
-const std::vector<Maker<AnySetting>>& settings() {
-  static const std::vector<Maker<AnySetting>> table = {
-      {{"exact", "the process sees the true loads; placements are visible at once",
-        "theory.md 1", {}},
-       [](const Params&) -> AnySetting { return ExactSetting{}; }},
-  };
-  return table;
-}
-
-const std::vector<Maker<Weights>>& weights() {
-  static const std::vector<Maker<Weights>> table = {
-      {{"unit", "every ball has weight 1", "theory.md 0", {}},
-       [](const Params&) { return Weights{}; }},
-      {{"exp", "i.i.d. Exp weights with the given mean", "Talwar, Wieder 2007; theory.md 5",
-        {{"mean", Kind::real, "1", 1e-9, 1e9, {}, "mean weight"}}},
-       [](const Params& p) { return Weights{Weights::Kind::exponential, p.real("mean"), 0}; }},
-      {{"uniform", "i.i.d. weights uniform on [lo, hi]", "theory.md 7",
-        {{"lo", Kind::real, "0", 0, 1e9, {}, "smallest weight"},
-         {"hi", Kind::real, "2", 0, 1e9, {}, "largest weight (>= lo)"}}},
-       [](const Params& p) {
-         if (p.real("hi") < p.real("lo"))
-           throw InputError("weights uniform: hi=" + format_real(p.real("hi")) +
-                            " is below lo=" + format_real(p.real("lo")) + " (need lo <= hi)");
-         return Weights{Weights::Kind::uniform, p.real("lo"), p.real("hi")};
-       }},
-  };
-  return table;
-}
 
 template <class Made>
 const Maker<Made>& find(const std::vector<Maker<Made>>& table, std::string_view kind,
