@@ -14,6 +14,17 @@ TieRule tie_rule(const Params& p) {
   return p.choice("ties") == "index" ? TieRule::index : TieRule::random;
 }
 
+ParamDef d_param(const std::string& help) {
+  return {"d", Kind::integer, "2", 1, 1024, {}, help};
+}
+
+std::uint32_t d_of(const Params& p) { return static_cast<std::uint32_t>(p.integer("d")); }
+
+ParamDef delta_param() {
+  return {"delta", Kind::real, "0.5", 0, 1, {},
+          "quantile: a sample among the ceil(delta n) heaviest bins is replaced by a fresh one"};
+}
+
 }  // namespace
 
 const std::vector<Maker<AnyProcess>>& processes() {
@@ -25,15 +36,45 @@ const std::vector<Maker<AnyProcess>>& processes() {
        [](const Params& p) -> AnyProcess { return DChoice{2, tie_rule(p)}; }},
       {{"d-choice", "Greedy[d]: sample d bins with replacement, place in the lightest",
         "Azar et al. 1999; Berenbrink et al. 2006; theory.md 1.2",
-        {{"d", Kind::integer, "2", 1, 1024, {}, "number of samples"}, ties_param()}},
-       [](const Params& p) -> AnyProcess {
-         return DChoice{static_cast<std::uint32_t>(p.integer("d")), tie_rule(p)};
-       }},
+        {d_param("number of samples"), ties_param()}},
+       [](const Params& p) -> AnyProcess { return DChoice{d_of(p), tie_rule(p)}; }},
       {{"one-plus-beta", "with prob. beta a Two-Choice step, else a One-Choice step",
         "Peres, Talwar, Wieder 2015; theory.md 1.4",
         {{"beta", Kind::real, "0.5", 0, 1, {}, "probability of a Two-Choice step"},
          ties_param()}},
        [](const Params& p) -> AnyProcess { return OnePlusBeta{p.real("beta"), tie_rule(p)}; }},
+      {{"left", "Always-Go-Left: one uniform sample in each of d groups, lightest wins, ties left",
+        "Vöcking, J. ACM 2003; theory.md 1.3",
+        {d_param("number of groups (group k = [floor(kn/d), floor((k+1)n/d)); d <= n)")}},
+       [](const Params& p) -> AnyProcess {
+         if (p.integer("d") > p.n())
+           throw InputError("process left: d=" + std::to_string(p.integer("d")) +
+                            " is outside the accepted range [1, n=" + std::to_string(p.n()) +
+                            "] (every group needs a bin)");
+         return Left{d_of(p)};
+       }},
+      {{"first-diff", "probe until a load differs from the first probe's, place in the lesser",
+        "Augustine, Moses, Redlich, Upfal, SODA'16 / arXiv 1602.08298; theory.md 4.1",
+        {d_param("FirstDiff[d]: sets the default cap d*d"),
+         {"cap", Kind::integer, "0", 0, 1u << 30, {},
+          "most probes per ball, then place in the first probe; 0 = d*d (the paper's bound was "
+          "not retrieved: its abstract gives at most d probes per ball on average)"}}},
+       [](const Params& p) -> AnyProcess {
+         const std::uint64_t cap = p.integer("cap");
+         return FirstDiff{cap == 0 ? p.integer("d") * p.integer("d") : cap};
+       }},
+      {{"quantile", "sample i1; if among the ceil(delta n) heaviest, use a fresh sample instead",
+        "Los, Sauerwald, SPAA'22 (code hybrid_quantile); theory.md 5", {delta_param()}},
+       [](const Params& p) -> AnyProcess { return Quantile{p.real("delta")}; }},
+      {{"mixed-quantile", "with prob. eta a Quantile(delta) step, else a One-Choice step",
+        "Los, Sauerwald, SPAA'23 (code mixed_quantile); theory.md 6",
+        {{"eta", Kind::real, "1", 0, 1, {},
+          "probability of a Quantile step; the papers use eta = min(1, sqrt((n/b) ln n)) for "
+          "batch size b"},
+         delta_param()}},
+       [](const Params& p) -> AnyProcess {
+         return MixedQuantile{p.real("eta"), Quantile{p.real("delta")}};
+       }},
   };
   return table;
 }

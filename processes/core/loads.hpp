@@ -5,9 +5,10 @@
 // it: one comparison per ball, no scan. Unit-weight runs keep integer loads (4 bytes a bin, so
 // n = 2^24 fits in cache-friendly 64 MiB); weighted runs keep doubles.
 //
-// Optionally (for processes that ask rank questions, such as Quantile) it also keeps the number
-// of bins at each integer load level, so that "how many bins are heavier than level q" costs
-// O(1) amortised instead of a sort.
+// Optionally (for processes that ask rank questions, such as Quantile) it also keeps, for each
+// integer load level q, the number of bins at q and the number of bins strictly above q, so that
+// "how many bins are heavier than bin i" is two array reads. A ball of weight 1 moves one bin up
+// one level, which changes one entry of each array: O(1) per ball.
 #pragma once
 
 #include <algorithm>
@@ -29,7 +30,10 @@ class Loads {
 
   explicit Loads(std::size_t n, bool track_levels = false)
       : x_(n, Load{0}), inv_n_(1.0 / static_cast<double>(n)), track_levels_(track_levels) {
-    if (track_levels_) level_counts_.assign(1, n);
+    if (track_levels_) {
+      level_counts_.assign(1, n);
+      above_.assign(1, 0);
+    }
   }
 
   std::size_t n() const { return x_.size(); }
@@ -37,9 +41,12 @@ class Loads {
   const std::vector<Load>& vector() const { return x_; }
   Total total() const { return total_; }                 // W
   std::uint64_t balls() const { return balls_; }         // balls placed so far
-  double average() const { return static_cast<double>(total_) * inv_n_; }  // W / n
+  // W / n, correctly rounded: exact whenever W/n is an integer, so that a process comparing a
+  // load with the average (Twinning, Packing) sees equality where there is equality.
+  double average() const { return static_cast<double>(total_) / static_cast<double>(x_.size()); }
   Load max() const { return max_; }
-  double gap() const { return static_cast<double>(max_) - average(); }
+  // The gap statistic, once per ball: a multiplication instead of the division above.
+  double gap() const { return static_cast<double>(max_) - static_cast<double>(total_) * inv_n_; }
 
   void add(Bin i, Load weight) {
     const Load before = x_[i];
@@ -51,10 +58,15 @@ class Loads {
     if (track_levels_) move_level(level_of(before), level_of(after));
   }
 
-  // Number of bins whose load lies in [level, level + 1) (integer levels of floor(x)).
+  // Number of bins whose load lies in [level, level + 1) (integer levels of floor(x)), and number
+  // of bins whose level is strictly above `level`. This pair is the level interface that
+  // ExactOracle::in_top_of reads (from the true loads or from a batch's snapshot).
   bool tracks_levels() const { return track_levels_; }
   std::uint64_t bins_at_level(std::uint64_t level) const {
     return level < level_counts_.size() ? level_counts_[level] : 0;
+  }
+  std::uint64_t bins_above(std::uint64_t level) const {
+    return level < above_.size() ? above_[level] : 0;
   }
   std::uint64_t top_level() const { return level_counts_.size() - 1; }
 
@@ -63,9 +75,13 @@ class Loads {
 
   void move_level(std::uint64_t from, std::uint64_t to) {
     if (from == to) return;
-    if (to >= level_counts_.size()) level_counts_.resize(to + 1, 0);
+    if (to >= level_counts_.size()) {
+      level_counts_.resize(to + 1, 0);
+      above_.resize(to + 1, 0);  // no bin was above a level that did not exist
+    }
     --level_counts_[from];
     ++level_counts_[to];
+    for (std::uint64_t l = from; l < to; ++l) ++above_[l];  // one entry for a unit ball
   }
 
   std::vector<Load> x_;
@@ -75,6 +91,7 @@ class Loads {
   double inv_n_;
   bool track_levels_;
   std::vector<std::uint64_t> level_counts_;
+  std::vector<std::uint64_t> above_;  // above_[q] = #bins with level > q
 };
 
 }  // namespace gapcheck

@@ -80,12 +80,12 @@ class ExactOracle {
   SettingCounts counts() const { return {}; }
 
  protected:
-  // The rank question against a given load vector (the truth, or a batch's snapshot).
+  // The rank question against a given load vector (the truth, or a batch's snapshot). Levels
+  // provides operator[](i), bins_at_level(q) and bins_above(q) (as Loads does): O(1) per call.
   template <class Levels>
   bool in_top_of(const Levels& levels, Bin i, std::uint64_t k) {
     const auto level = static_cast<std::uint64_t>(levels[i]);
-    std::uint64_t heavier = 0;  // bins strictly above level
-    for (std::uint64_t l = levels.top_level(); l > level; --l) heavier += levels.bins_at_level(l);
+    const std::uint64_t heavier = levels.bins_above(level);
     if (heavier >= k) return false;
     const std::uint64_t tied = levels.bins_at_level(level);
     if (heavier + tied <= k) return true;

@@ -25,6 +25,8 @@ std::string ParamDef::range() const {
       }
       return out;
     }
+    case Kind::text:
+      return "text, syntax in the help";
     case Kind::real:
       return fmt_interval(format_real(lo), format_real(hi));
     case Kind::integer:
@@ -57,6 +59,7 @@ Params bind_params(std::string_view kind, const Spec& spec, const std::vector<Pa
     }
   }
   Params params;
+  params.n_ = n;
   params.canonical.name = spec.name;
   for (const auto& def : defs) {
     const std::string* given = spec.find(def.key);
@@ -74,6 +77,10 @@ Params bind_params(std::string_view kind, const Spec& spec, const std::vector<Pa
         params.canonical.args.emplace_back(def.key, text);
         break;
       }
+      case ParamDef::Kind::text:
+        params.choices_[def.key] = text;
+        params.canonical.args.emplace_back(def.key, text);
+        break;
       case ParamDef::Kind::real: {
         const double value = parse_real(text, label);
         if (!(value >= def.lo && value <= def.hi)) throw out_of_range();

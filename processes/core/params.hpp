@@ -21,6 +21,7 @@ struct ParamDef {
     real,     // real number in [lo, hi]
     count,    // whole number in [lo, hi]; also accepts 10n and 2nlnn
     choice,   // one of `choices`
+    text,     // free text with its own syntax (in `help`), parsed by the entry's maker
   };
   std::string key;
   Kind kind = Kind::real;
@@ -38,7 +39,9 @@ class Params {
  public:
   double real(std::string_view key) const;
   std::uint64_t integer(std::string_view key) const;  // integer and count kinds
-  const std::string& choice(std::string_view key) const;
+  const std::string& choice(std::string_view key) const;  // choice and text kinds
+  // The number of bins the values were bound for, for checks that depend on it (Left[d]: d <= n).
+  std::uint64_t n() const { return n_; }
 
   Spec canonical;  // name and every key with its value, in declaration order
 
@@ -46,6 +49,7 @@ class Params {
   friend Params bind_params(std::string_view, const Spec&, const std::vector<ParamDef>&, std::uint64_t);
   std::map<std::string, double, std::less<>> numbers_;
   std::map<std::string, std::string, std::less<>> choices_;
+  std::uint64_t n_ = 0;
 };
 
 // Checks `spec` against `defs` (`kind` names what it is in messages: "process", "setting", ...)

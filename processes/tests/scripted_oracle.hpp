@@ -44,10 +44,19 @@ class ScriptedOracle {
   Order compare(Bin i, Bin j) { return order_of(loads_[i], loads_[j]); }
   Order compare_to(Bin i, double level) { return order_of(loads_[i], level); }
   double load(Bin i) { return loads_[i]; }
+  // Rank among the heaviest; when the k-th place falls inside the bins tied with i, the next
+  // scripted coin says whether i's uniform rank among them lands inside the top k.
   bool in_top(Bin i, std::uint64_t k) {
+    ++rank_queries_;
     std::uint64_t heavier = 0;
-    for (double x : loads_) heavier += x > loads_[i];
-    return heavier < k;  // scripted tests use loads without ties at the boundary
+    std::uint64_t tied = 0;
+    for (double x : loads_) {
+      heavier += x > loads_[i];
+      tied += x == loads_[i];
+    }
+    if (heavier >= k) return false;
+    if (heavier + tied <= k) return true;
+    return coin(0.0);
   }
   bool coin(double) {
     EXPECT_FALSE(coins_.empty()) << "the process tossed more coins than scripted";
@@ -62,6 +71,7 @@ class ScriptedOracle {
   }
 
   std::uint64_t probes() const { return probes_; }
+  std::uint64_t rank_queries() const { return rank_queries_; }
   std::size_t unused_samples() const { return samples_.size(); }
   std::size_t unused_coins() const { return coins_.size(); }
   void set_balls(std::uint64_t balls) { balls_ = balls; }
@@ -71,6 +81,7 @@ class ScriptedOracle {
   std::deque<Bin> samples_;
   std::deque<bool> coins_;
   std::uint64_t probes_ = 0;
+  std::uint64_t rank_queries_ = 0;
   std::uint64_t balls_ = 0;
 };
 

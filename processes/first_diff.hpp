@@ -1,0 +1,37 @@
+// FirstDiff[d].  Probe b1; keep probing uniform bins until one whose load differs from x_b1 is
+// seen, then place the ball in the lesser of {b1, b}; after `cap` probes that all equal x_b1,
+// place it in b1.  Probes per ball are the oracle's sample count.
+// Source: Augustine, Moses, Redlich, Upfal, "Balanced allocation: patience is not a virtue",
+// SODA'16, arXiv 1602.08298; theory.md §4.1.  The paper's probe bound as a function of d could not
+// be retrieved (only the abstract: at most d probes per ball on average, some balls many more), so
+// the cap is explicit; its default d*d is this project's choice, see docs/processes.md.
+#pragma once
+
+#include <cstdint>
+
+#include "processes/core/engine.hpp"
+
+namespace gapcheck {
+
+struct FirstDiff {
+  std::uint64_t cap = 4;  // most probes for one ball, >= 1
+
+  template <class Oracle>
+  Placement choose(Oracle& oracle) {
+    const Bin first = oracle.sample();
+    for (std::uint64_t probes = 1; probes < cap; ++probes) {
+      const Bin b = oracle.sample();
+      switch (oracle.compare(b, first)) {
+        case Order::less:
+          return {b};
+        case Order::greater:
+          return {first};
+        case Order::equal:
+          break;
+      }
+    }
+    return {first};
+  }
+};
+
+}  // namespace gapcheck

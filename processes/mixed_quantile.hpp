@@ -1,0 +1,24 @@
+// Mixed Quantile.  With probability eta a Quantile(delta) step, otherwise a One-Choice step.
+// Source: Los, Sauerwald, "Balanced allocations in batches: the tower of two choices", SPAA'23,
+// arXiv 2302.04399, code `mixed_quantile`, which uses eta = min(1, sqrt((n/b) ln n)) and
+// delta = 0.5 in b-Batched; theory.md §6.  The coin is tossed first, as in (1+beta).
+#pragma once
+
+#include "processes/core/engine.hpp"
+#include "processes/quantile.hpp"
+
+namespace gapcheck {
+
+struct MixedQuantile {
+  static constexpr bool needs_levels = true;  // its Quantile steps ask rank questions
+  double eta = 1;
+  Quantile quantile;
+
+  template <class Oracle>
+  Placement choose(Oracle& oracle) {
+    if (oracle.coin(eta)) return quantile.choose(oracle);
+    return {oracle.sample()};
+  }
+};
+
+}  // namespace gapcheck

@@ -1,0 +1,27 @@
+// Quantile(delta).  Sample i1; if i1 is among the ceil(delta n) heaviest bins (ties ranked
+// uniformly at random), place the ball in a fresh uniform i2 without comparing; else in i1.
+// Source: Los, Sauerwald, "Balanced allocations in batches: simplified and generalized", SPAA'22,
+// arXiv 2203.13902, code `hybrid_quantile`; theory.md §5.  One binary rank query per ball.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+#include "processes/core/engine.hpp"
+
+namespace gapcheck {
+
+struct Quantile {
+  static constexpr bool needs_levels = true;  // the oracle answers rank questions
+  double delta = 0.5;
+
+  template <class Oracle>
+  Placement choose(Oracle& oracle) {
+    const auto top = static_cast<std::uint64_t>(std::ceil(delta * static_cast<double>(oracle.n())));
+    const Bin first = oracle.sample();
+    if (!oracle.in_top(first, top)) return {first};
+    return {oracle.sample()};
+  }
+};
+
+}  // namespace gapcheck
