@@ -1,6 +1,9 @@
 #include "cli/output.hpp"
 
-#include <cstdio>
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <string_view>
 #include <fmt/format.h>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -53,32 +56,121 @@ std::vector<std::pair<std::string, std::uint64_t>> setting_totals(const RunRepor
   return totals;
 }
 
+// Whole numbers without decimals (unit-weight gaps often are), others with three.
+std::string value(double v) {
+  if (v == std::round(v) && std::abs(v) < 1e15) return fmt::format("{:.0f}", v);
+  return fmt::format("{:.3f}", v);
+}
+
+// A spec goes into the shell command as is when it holds only characters the shell leaves alone.
+std::string shell_word(const std::string& word) {
+  const bool plain = std::all_of(word.begin(), word.end(), [](unsigned char c) {
+    return std::isalnum(c) || std::string_view("-_.:=,^+/").find(static_cast<char>(c)) !=
+                                  std::string_view::npos;
+  });
+  if (plain) return word;
+  std::string quoted = "'";
+  for (const char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+// The command that repeats this batch exactly: canonical specs, every count as a number.
+std::string repeat_command(const RunReport& report) {
+  const auto& sim = report.simulation;
+  std::string command = fmt::format(
+      "gapcheck run --process {} --setting {} --weights {} --n {} --m {} --runs {} --seed {}",
+      shell_word(sim.process.str()), shell_word(sim.setting.str()),
+      shell_word(sim.weights.str()), sim.config.n, sim.config.m, report.results.size(),
+      report.seed);
+  if (report.first_replicate != 0)
+    command += fmt::format(" --first-replicate {}", report.first_replicate);
+  if (sim.config.gap_level != 0)
+    command += fmt::format(" --gap-level {}", format_real(sim.config.gap_level));
+  return command;
+}
+
+// Gap value: % of runs, with a bar. Few distinct values are listed one by one (unit weights);
+// many (weighted runs) are grouped into ten equal-width intervals.
+std::string format_distribution(const std::vector<double>& gaps) {
+  constexpr std::size_t kMaxListed = 12;
+  constexpr std::size_t kIntervals = 10;
+  constexpr double kBarWidth = 40;
+  std::vector<std::pair<std::string, std::uint64_t>> rows;
+  const auto exact = stats::distribution(gaps);
+  if (exact.size() <= kMaxListed) {
+    for (const auto& [v, count] : exact) rows.emplace_back(value(v), count);
+  } else {
+    const auto [lo, hi] = std::minmax_element(gaps.begin(), gaps.end());
+    const double width = (*hi - *lo) / kIntervals;
+    std::vector<std::uint64_t> counts(kIntervals, 0);
+    for (const double g : gaps)
+      ++counts[std::min(kIntervals - 1, static_cast<std::size_t>((g - *lo) / width))];
+    for (std::size_t k = 0; k < kIntervals; ++k)
+      rows.emplace_back(fmt::format("[{:.3f}, {:.3f}{}", *lo + width * static_cast<double>(k),
+                                    *lo + width * static_cast<double>(k + 1),
+                                    k + 1 == kIntervals ? "]" : ")"),
+                        counts[k]);
+  }
+  std::size_t label_width = 0;
+  std::uint64_t most = 1;
+  for (const auto& [label, count] : rows) {
+    label_width = std::max(label_width, label.size());
+    most = std::max(most, count);
+  }
+  std::string out;
+  const double total = static_cast<double>(gaps.size());
+  for (const auto& [label, count] : rows) {
+    const auto bar = static_cast<std::size_t>(
+        std::lround(kBarWidth * static_cast<double>(count) / static_cast<double>(most)));
+    out += fmt::format("  {:>{}}  {:6.2f} %", label, label_width,
+                       100.0 * static_cast<double>(count) / total);
+    out += bar == 0 ? "\n" : "  " + std::string(bar, '#') + "\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string format_table(const RunReport& report) {
   const auto& sim = report.simulation;
+  const auto runs = report.results.size();
   const auto gaps = field(report.results, &RunResult::gap);
   const auto s = stats::summarize(gaps);
-  std::string out;
-  out += fmt::format("process   {}\nsetting   {}\nweights   {}\n", sim.process.str(),
-                     sim.setting.str(), sim.weights.str());
-  out += fmt::format("n {}  m {}  runs {}  seed {}  first replicate {}\n", sim.config.n,
-                     sim.config.m, report.results.size(), report.seed, report.first_replicate);
-  out += fmt::format("{}\n\n", kGapDefinition);
-  out += fmt::format("gap       mean {:.4f}  95% CI [{:.4f}, {:.4f}]  sd {:.4f}  min {:.4g}  max {:.4g}\n",
-                     s.mean, s.ci95_lo, s.ci95_hi, s.sd, s.min, s.max);
   const auto over_time = stats::summarize(field(report.results, &RunResult::max_gap_over_time));
-  out += fmt::format("max gap over time   mean {:.4f}  max {:.4g}\n", over_time.mean,
-                     over_time.max);
-  out += fmt::format("probes per ball     {:.4f}\n", probes_per_ball(report));
-  out += fmt::format("balls per second    {:.4g}  ({} threads, {:.3f} s)\n",
-                     balls_per_second(report), report.threads, report.seconds);
-  for (const auto& [name, value] : setting_totals(report))
-    out += fmt::format("{:<20}{} (all runs)\n", name, value);
+  const auto above = stats::summarize(field(report.results, &RunResult::fraction_above_level));
+  std::string out;
+  auto line = [&](std::string_view label, const std::string& text) {
+    out += fmt::format("{:<20}{}\n", label, text);
+  };
+  line("process", sim.process.str());
+  line("setting", sim.setting.str());
+  line("weights", sim.weights.str());
+  line("n", fmt::format("{} bins", sim.config.n));
+  line("m", fmt::format("{} balls{}", sim.config.m,
+                        sim.config.m % sim.config.n == 0
+                            ? fmt::format(" (= {}n)", sim.config.m / sim.config.n)
+                            : std::string()));
+  line("runs", fmt::format("{} (replicates {}..{}), seed {}", runs, report.first_replicate,
+                           report.first_replicate + runs - 1, report.seed));
+  line("definition", kGapDefinition);
+  line("repeat with", repeat_command(report));
+  out += "\n";
+  line("final gap", fmt::format("mean {}   95% CI [{}, {}]   sd {}   min {}   max {}",
+                                value(s.mean), value(s.ci95_lo), value(s.ci95_hi), value(s.sd),
+                                value(s.min), value(s.max)));
+  line("max gap over time",
+       fmt::format("mean {}   min {}   max {}", value(over_time.mean), value(over_time.min),
+                   value(over_time.max)));
+  line(fmt::format("steps with gap > {}", format_real(sim.config.gap_level)),
+       fmt::format("{:.2f} % of steps (mean over runs)", 100.0 * above.mean));
+  line("probes per ball", value(probes_per_ball(report)));
+  line("balls per second",
+       fmt::format("{:.3g}   ({} runs on {} thread{} in {:.3f} s)", balls_per_second(report),
+                   runs, report.threads, report.threads == 1 ? "" : "s", report.seconds));
+  for (const auto& [name, count] : setting_totals(report))
+    line(name, fmt::format("{} (all runs)", count));
   out += "\ngap distribution (value: % of runs)\n";
-  for (const auto& [value, count] : stats::distribution(gaps))
-    out += fmt::format("  {:>12.6g}: {:6.2f} %\n", value,
-                       100.0 * static_cast<double>(count) / static_cast<double>(gaps.size()));
+  out += format_distribution(gaps);
   return out;
 }
 
@@ -89,6 +181,7 @@ std::string format_json(const RunReport& report) {
   const auto s = stats::summarize(gaps);
   json j;
   j["gap_definition"] = kGapDefinition;
+  j["command"] = repeat_command(report);
   j["process"] = sim.process.str();
   j["setting"] = sim.setting.str();
   j["weights"] = sim.weights.str();

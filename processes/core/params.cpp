@@ -66,7 +66,7 @@ Params bind_params(std::string_view kind, const Spec& spec, const std::vector<Pa
     const std::string text = given ? *given : def.fallback;
     const std::string label = where + def.key;
     auto out_of_range = [&] {
-      return InputError(label + "=" + text + " is outside the accepted range " + def.range());
+      return InputError(label + "=" + text + " is outside the accepted range: " + def.range());
     };
     switch (def.kind) {
       case ParamDef::Kind::choice: {

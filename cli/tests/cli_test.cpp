@@ -1,0 +1,310 @@
+// The gapcheck command, run in-process: parsing of counts, bad input, output fields, and the
+// reproducibility promises (threads do not change results; a replicate replays alone).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/app.hpp"
+#include "processes/registry.hpp"
+
+namespace gapcheck::cli {
+namespace {
+
+using json = nlohmann::json;
+
+struct Outcome {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+Outcome gapcheck(std::vector<std::string> args) {
+  std::ostringstream out, err;
+  const int code = run_cli(args, out, err);
+  return {code, out.str(), err.str()};
+}
+
+// A small, fast batch: 1000 bins, 100n balls.
+std::vector<std::string> small_run(std::vector<std::string> extra = {}) {
+  std::vector<std::string> args = {"run",  "--process", "two-choice", "--n",    "1000",
+                                   "--m",  "100n",      "--runs",     "6",      "--seed",
+                                   "1"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
+json run_json(std::vector<std::string> args) {
+  args.push_back("--json");
+  const Outcome o = gapcheck(args);
+  EXPECT_EQ(o.code, 0) << o.err;
+  EXPECT_EQ(o.err, "");
+  return json::parse(o.out);
+}
+
+// ---- counts ----------------------------------------------------------------------------------
+
+struct CountCase {
+  const char* n;
+  const char* m;
+  std::uint64_t want_n;
+  std::uint64_t want_m;
+};
+
+TEST(CliCounts, NAndMAcceptNumbersPowersAndMultiplesOfN) {
+  const CountCase cases[] = {
+      {"10000", "10000", 10000, 10000},  {"1e3", "1e6", 1000, 1000000},
+      {"2^10", "2^20", 1024, 1048576},   {"10", "1000n", 10, 10000},
+      {"10", "2nlnn", 10, 46},  // round(2 * 10 * ln 10) = round(46.05)
+  };
+  for (const auto& c : cases) {
+    const json j = run_json({"run", "--process", "one-choice", "--n", c.n, "--m", c.m, "--runs",
+                             "1", "--threads", "1"});
+    EXPECT_EQ(j["n"], c.want_n) << c.n;
+    EXPECT_EQ(j["m"], c.want_m) << c.m;
+  }
+}
+
+TEST(CliCounts, NRejectsMultiplesOfN) {
+  const Outcome o = gapcheck({"run", "--process", "one-choice", "--n", "1000n", "--m", "10"});
+  EXPECT_EQ(o.code, kExitBadInput);
+  EXPECT_NE(o.err.find("n=1000n"), std::string::npos) << o.err;
+  EXPECT_EQ(o.out, "");
+}
+
+// ---- bad input -------------------------------------------------------------------------------
+
+struct BadInput {
+  const char* what;
+  std::vector<std::string> args;
+  std::vector<std::string> err_mentions;  // the bad value and the accepted range
+};
+
+std::vector<BadInput> bad_inputs() {
+  auto with = [](std::vector<std::string> replace) {
+    // Starts from a valid run and overrides options given as {"--key", "value", ...}.
+    std::vector<std::string> args = {"run", "--process", "two-choice", "--n", "100", "--m", "1000",
+                                     "--runs", "2"};
+    for (std::size_t k = 0; k < replace.size(); ++k) {
+      const auto it = std::find(args.begin(), args.end(), replace[k]);
+      const bool flag = k + 1 == replace.size() || replace[k + 1].starts_with("--");
+      if (it != args.end() && !flag) {
+        *(it + 1) = replace[++k];
+      } else {
+        args.push_back(replace[k]);
+        if (!flag) args.push_back(replace[++k]);
+      }
+    }
+    return args;
+  };
+  return {
+      {"unknown process", with({"--process", "three-choice"}), {"three-choice", "known:"}},
+      {"unknown key", with({"--process", "d-choice:k=3"}), {"'k'", "keys: d"}},
+      {"beta above 1", with({"--process", "one-plus-beta:beta=1.5"}), {"beta=1.5", "[0, 1]"}},
+      {"beta below 0", with({"--process", "one-plus-beta:beta=-0.1"}), {"beta=-0.1", "[0, 1]"}},
+      {"d = 0", with({"--process", "d-choice:d=0"}), {"d=0", "[1, 1024]"}},
+      {"n = 0", with({"--n", "0"}), {"n=0", "[1, 2^32)"}},
+      {"m not a number", with({"--m", "lots"}), {"m=lots", "1000n"}},
+      {"1000n for n", with({"--n", "1000n"}), {"n=1000n", "10000, 1e6"}},
+      {"runs = 0", with({"--runs", "0"}), {"runs=0", "[1, 2^63)"}},
+      {"json and csv", with({"--json", "--csv"}), {"--json", "--csv", "at most one"}},
+      {"threads = 0", with({"--threads", "0"}), {"threads=0", "[1, 1024]"}},
+      {"bad spec syntax", with({"--process", "d-choice:d"}), {"d-choice:d", "name[:key=value"}},
+      {"uniform hi < lo", with({"--weights", "uniform:lo=2,hi=1"}), {"hi=1", "lo <= hi"}},
+      {"unknown setting", with({"--setting", "psychic"}), {"psychic", "known:"}},
+      {"unknown weights", with({"--weights", "heavy"}), {"heavy", "known:"}},
+      {"unknown option", with({"--bins", "3"}), {"--bins"}},
+      {"missing m", {"run", "--process", "two-choice", "--n", "100"}, {"--m", "required"}},
+      {"negative seed", with({"--seed", "-1"}), {"seed=-1", "whole number"}},
+      {"no subcommand", {}, {"subcommand"}},
+  };
+}
+
+TEST(CliBadInput, OneLineOnStderrNothingOnStdoutExitCode2) {
+  for (const auto& bad : bad_inputs()) {
+    SCOPED_TRACE(bad.what);
+    const Outcome o = gapcheck(bad.args);
+    EXPECT_EQ(o.code, kExitBadInput);
+    EXPECT_EQ(o.out, "");
+    ASSERT_FALSE(o.err.empty());
+    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+    EXPECT_EQ(o.err.back(), '\n');
+    for (const auto& mention : bad.err_mentions)
+      EXPECT_NE(o.err.find(mention), std::string::npos) << "'" << mention << "' not in: " << o.err;
+  }
+}
+
+TEST(CliBadInput, ValidBaseOfTheTableRuns) {
+  // The negative control of the table above: its starting point is good input.
+  const Outcome o = gapcheck({"run", "--process", "two-choice", "--n", "100", "--m", "1000",
+                              "--runs", "2"});
+  EXPECT_EQ(o.code, 0) << o.err;
+  EXPECT_EQ(o.err, "");
+  EXPECT_FALSE(o.out.empty());
+}
+
+// ---- JSON ------------------------------------------------------------------------------------
+
+TEST(CliJson, HasTheDocumentedFields) {
+  const json j = run_json(small_run({"--threads", "1"}));
+  for (const char* key :
+       {"gap_definition", "command", "process", "setting", "weights", "n", "m", "runs", "seed",
+        "first_replicate", "gaps", "gap_mean", "gap_sd", "gap_min", "gap_max", "gap_ci95",
+        "max_loads", "max_gap_over_time", "fraction_above_gap_level", "probes_per_ball",
+        "load_histograms", "threads", "seconds", "balls_per_second"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_EQ(j["process"], "two-choice:ties=random");  // canonical: every key with its value
+  EXPECT_EQ(j["setting"], "exact");
+  EXPECT_EQ(j["weights"], "unit");
+  EXPECT_EQ(j["n"], 1000);
+  EXPECT_EQ(j["m"], 100000);
+  EXPECT_EQ(j["runs"], 6);
+  EXPECT_EQ(j["seed"], 1);
+  ASSERT_EQ(j["gaps"].size(), 6u);
+  ASSERT_EQ(j["max_gap_over_time"].size(), 6u);
+  ASSERT_EQ(j["gap_ci95"].size(), 2u);
+  double sum = 0;
+  for (std::size_t r = 0; r < 6; ++r) {
+    const double gap = j["gaps"][r];
+    sum += gap;
+    EXPECT_GE(gap, 0);
+    EXPECT_GE(j["max_gap_over_time"][r].get<double>(), gap);
+    EXPECT_EQ(j["max_loads"][r].get<double>(), gap + 100);  // W/n = 100
+  }
+  EXPECT_NEAR(j["gap_mean"].get<double>(), sum / 6, 1e-12);
+  EXPECT_LE(j["gap_ci95"][0].get<double>(), j["gap_mean"].get<double>());
+  EXPECT_GE(j["gap_ci95"][1].get<double>(), j["gap_mean"].get<double>());
+  EXPECT_DOUBLE_EQ(j["probes_per_ball"].get<double>(), 2.0);  // two samples per ball
+  EXPECT_GT(j["balls_per_second"].get<double>(), 0);
+}
+
+json without_timing(json j) {
+  for (const char* key : {"threads", "seconds", "balls_per_second"}) {
+    EXPECT_TRUE(j.contains(key)) << key;
+    j.erase(key);
+  }
+  return j;
+}
+
+TEST(CliJson, ThreadsDoNotChangeResults) {
+  const json one = run_json(small_run({"--threads", "1"}));
+  const json two = run_json(small_run({"--threads", "2"}));
+  const json three = run_json(small_run({"--threads", "3"}));
+  EXPECT_EQ(without_timing(one), without_timing(two));
+  EXPECT_EQ(without_timing(one), without_timing(three));
+}
+
+TEST(CliJson, SeedChangesResults) {
+  // Negative control for the test above: equal outputs must not be a constant.
+  const json a = run_json(small_run({"--threads", "1"}));
+  auto args = small_run({"--threads", "1"});
+  *(std::find(args.begin(), args.end(), "--seed") + 1) = "2";
+  const json b = run_json(args);
+  EXPECT_NE(a["max_gap_over_time"], b["max_gap_over_time"]);
+}
+
+TEST(CliJson, AReplicateReplaysAlone) {
+  const json batch = run_json(small_run({"--threads", "2"}));
+  for (int r : {0, 3, 5}) {
+    auto args = small_run({"--first-replicate", std::to_string(r), "--threads", "1"});
+    *(std::find(args.begin(), args.end(), "--runs") + 1) = "1";
+    const json alone = run_json(args);
+    ASSERT_EQ(alone["gaps"].size(), 1u);
+    EXPECT_EQ(alone["gaps"][0], batch["gaps"][r]) << "replicate " << r;
+    EXPECT_EQ(alone["max_gap_over_time"][0], batch["max_gap_over_time"][r]);
+    EXPECT_EQ(alone["load_histograms"][0], batch["load_histograms"][r]);
+    EXPECT_EQ(alone["first_replicate"], r);
+  }
+}
+
+TEST(CliJson, RepeatCommandReproducesTheBatch) {
+  const json j = run_json({"run", "--process", "one-plus-beta", "--n", "2^9", "--m", "20n",
+                           "--runs", "3", "--seed", "7", "--threads", "1"});
+  std::istringstream words(j["command"].get<std::string>());
+  std::vector<std::string> args;
+  for (std::string w; words >> w;) args.push_back(w);
+  ASSERT_EQ(args.front(), "gapcheck");
+  args.erase(args.begin());
+  args.insert(args.end(), {"--threads", "1"});
+  EXPECT_EQ(without_timing(run_json(args)), without_timing(j));
+}
+
+// ---- CSV and table ---------------------------------------------------------------------------
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+TEST(CliCsv, OneRowPerRunAfterAHeader) {
+  const json j = run_json(small_run({"--threads", "1"}));
+  const Outcome o = gapcheck(small_run({"--csv", "--threads", "1"}));
+  ASSERT_EQ(o.code, 0) << o.err;
+  const auto lines = lines_of(o.out);
+  ASSERT_EQ(lines.size(), 7u);
+  EXPECT_TRUE(lines[0].starts_with("process,setting,weights,n,m,seed,replicate,gap,")) << lines[0];
+  const auto columns = std::count(lines[0].begin(), lines[0].end(), ',');
+  for (std::size_t r = 1; r < lines.size(); ++r) {
+    EXPECT_EQ(std::count(lines[r].begin(), lines[r].end(), ','), columns) << lines[r];
+    EXPECT_TRUE(lines[r].starts_with("\"two-choice:ties=random\",\"exact\",\"unit\",1000,100000,1," +
+                                     std::to_string(r - 1) + ","))
+        << lines[r];
+    // The gap column matches the JSON gaps of the same replicate.
+    std::istringstream cells(lines[r]);
+    std::string cell;
+    for (int c = 0; c < 8; ++c) std::getline(cells, cell, ',');
+    EXPECT_DOUBLE_EQ(std::stod(cell), j["gaps"][r - 1].get<double>());
+  }
+}
+
+TEST(CliTable, RecordsParametersSeedDefinitionAndSummary) {
+  const Outcome o = gapcheck(small_run({"--threads", "1"}));
+  ASSERT_EQ(o.code, 0) << o.err;
+  for (const char* text :
+       {"two-choice:ties=random", "exact", "unit", "1000 bins", "100000 balls (= 100n)",
+        "seed 1", "max_i x_i - W/n", "gapcheck run --process two-choice:ties=random",
+        "95% CI [", "sd ", "min ", "max ", "max gap over time", "probes per ball     2",
+        "balls per second", "gap distribution (value: % of runs)", " %  #"})
+    EXPECT_NE(o.out.find(text), std::string::npos) << "'" << text << "' not in:\n" << o.out;
+}
+
+TEST(CliTable, WeightedGapsAreGroupedIntoIntervals) {
+  const Outcome o = gapcheck({"run", "--process", "two-choice", "--weights", "exp", "--n", "100",
+                              "--m", "10n", "--runs", "30", "--threads", "1"});
+  ASSERT_EQ(o.code, 0) << o.err;
+  const auto from = o.out.find("gap distribution");
+  ASSERT_NE(from, std::string::npos);
+  const auto rows = lines_of(o.out.substr(from));
+  EXPECT_EQ(rows.size(), 11u) << o.out;  // title and ten intervals
+  EXPECT_NE(o.out.find("]  "), std::string::npos) << o.out;
+}
+
+// ---- list, help ------------------------------------------------------------------------------
+
+TEST(CliList, NamesEveryRegisteredEntry) {
+  const Outcome o = gapcheck({"list"});
+  ASSERT_EQ(o.code, 0) << o.err;
+  ASSERT_FALSE(process_entries().empty());
+  for (const auto* entries : {&process_entries(), &setting_entries(), &weight_entries()})
+    for (const auto& e : *entries) {
+      EXPECT_NE(o.out.find("  " + e.name + " "), std::string::npos) << e.name;
+      for (const auto& p : e.params)
+        EXPECT_NE(o.out.find(p.key + "="), std::string::npos) << e.name << " " << p.key;
+    }
+}
+
+TEST(CliHelp, HelpGoesToStdoutWithExitCode0) {
+  const Outcome o = gapcheck({"run", "--help"});
+  EXPECT_EQ(o.code, 0);
+  EXPECT_NE(o.out.find("--first-replicate"), std::string::npos) << o.out;
+  EXPECT_EQ(o.err, "");
+}
+
+}  // namespace
+}  // namespace gapcheck::cli
