@@ -1,0 +1,266 @@
+#include "properties/checks.hpp"
+
+#include <rapidcheck.h>
+
+#include <cmath>
+#include <map>
+#include <sstream>
+
+namespace gapcheck::props {
+namespace {
+
+// Weighted loads are sums of doubles: allow rounding relative to the magnitude.
+bool close(double a, double b) {
+  return std::abs(a - b) <= 1e-9 * (1.0 + std::abs(a) + std::abs(b));
+}
+
+template <class... Parts>
+std::string text(const Parts&... parts) {
+  std::ostringstream out;
+  (out << ... << parts);
+  return out.str();
+}
+
+// Adds a violation while there are fewer than `cap` (a broken run repeats the same fault).
+struct Collector {
+  Violations out;
+  std::size_t cap = 8;
+  template <class... Parts>
+  void add(const Parts&... parts) {
+    if (out.size() < cap) out.push_back(text(parts...));
+  }
+};
+
+double order_value(double a, double b) { return static_cast<double>(order_of(a, b)); }
+
+// The samples drawn for each step: bins in draw order.
+std::vector<std::vector<Bin>> samples_of(const audit::Log& log) {
+  std::vector<std::vector<Bin>> out(log.steps.size());
+  for (const auto& q : log.questions)
+    if (q.ask == audit::Ask::sample && q.step < out.size()) out[q.step].push_back(q.i);
+  return out;
+}
+
+}  // namespace
+
+void require(const Violations& violations, const std::string& context) {
+  if (violations.empty()) return;
+  std::string message = context;
+  for (const auto& v : violations) message += "\n  " + v;
+  RC_FAIL(message);
+}
+
+Violations conservation(const audit::Run& run, const RunConfig& config, bool unit) {
+  Collector c;
+  const auto& log = run.log;
+  double weight = 0;
+  for (const auto& k : log.checkpoints) {
+    weight += k.weight;
+    const bool sum_ok = unit ? k.summed_total == k.tracked_total &&
+                                   k.tracked_total == static_cast<double>(k.ball)
+                             : close(k.summed_total, k.tracked_total) && close(weight, k.summed_total);
+    if (!sum_ok)
+      c.add("after ball ", k.ball, ": loads sum to ", k.summed_total, ", W tracked ",
+            k.tracked_total, ", weight placed ", weight);
+    if (k.tracked_balls != k.ball)
+      c.add("after ball ", k.ball, ": Loads counts ", k.tracked_balls, " balls");
+    if (k.least_change < 0) c.add("after ball ", k.ball, ": a load decreased by ", -k.least_change);
+    if (k.changed_bins > 1 || (k.weight > 0 && !close(k.change_of_bin, k.weight)))
+      c.add("after ball ", k.ball, " (bin ", k.bin, ", weight ", k.weight, "): ", k.changed_bins,
+            " bins changed, the chosen one by ", k.change_of_bin);
+  }
+  if (run.result.balls != config.m) c.add("the run placed ", run.result.balls, " balls, m = ", config.m);
+  if (log.loads.size() != config.n) c.add("the final load vector has ", log.loads.size(), " bins");
+  double total = 0;
+  for (double x : log.loads) total += x;
+  if (unit ? total != static_cast<double>(config.m) : !close(total, weight))
+    c.add("final loads sum to ", total, ", placed ", unit ? static_cast<double>(config.m) : weight);
+  return c.out;
+}
+
+Violations tracked_statistics(const audit::Run& run) {
+  Collector c;
+  for (const auto& k : run.log.checkpoints) {
+    if (k.tracked_max != k.recomputed_max)
+      c.add("after ball ", k.ball, ": tracked max ", k.tracked_max, ", recomputed ", k.recomputed_max);
+    if (!close(k.tracked_gap, k.recomputed_gap))
+      c.add("after ball ", k.ball, ": tracked gap ", k.tracked_gap, ", recomputed ", k.recomputed_gap);
+  }
+  const auto& x = run.log.loads;
+  if (x.empty()) return c.out;
+  double max = x[0], total = 0;
+  std::map<std::uint64_t, std::uint64_t> levels;
+  for (double v : x) {
+    max = std::max(max, v);
+    total += v;
+    ++levels[static_cast<std::uint64_t>(v)];
+  }
+  const double gap = max - total / static_cast<double>(x.size());
+  if (run.result.max_load != max) c.add("RunResult max load ", run.result.max_load, ", loads say ", max);
+  if (!close(run.result.gap, gap)) c.add("RunResult gap ", run.result.gap, ", loads say ", gap);
+  if (run.result.max_gap_over_time + 1e-9 < gap)
+    c.add("max gap over time ", run.result.max_gap_over_time, " below the final gap ", gap);
+  const auto& h = run.result.histogram;
+  std::uint64_t counted = 0;
+  for (std::size_t k = 0; k < h.bins.size(); ++k) {
+    const auto level = h.first_level + k;
+    const auto it = levels.find(level);
+    const std::uint64_t want = it == levels.end() ? 0 : it->second;
+    if (h.bins[k] != want) c.add("histogram level ", level, ": ", h.bins[k], " bins, loads say ", want);
+    counted += h.bins[k];
+  }
+  if (counted != x.size()) c.add("histogram counts ", counted, " bins of ", x.size());
+  return c.out;
+}
+
+Violations samples_and_steps(const audit::Run& run) {
+  Collector c;
+  std::uint64_t samples = 0;
+  for (const auto& q : run.log.questions) {
+    if (q.ask != audit::Ask::sample) continue;
+    ++samples;
+    if (q.i < q.first || q.i >= q.last || q.last > run.log.n)
+      c.add("step ", q.step, ": sample ", q.i, " outside [", q.first, ", ", q.last, ")");
+  }
+  if (run.result.probes != samples)
+    c.add("RunResult counts ", run.result.probes, " probes, the oracle drew ", samples, " samples");
+  if (run.result.steps != run.log.steps.size())
+    c.add("RunResult counts ", run.result.steps, " steps, the audit saw ", run.log.steps.size());
+  return c.out;
+}
+
+Violations differences(const RunResult& a, const RunResult& b) {
+  Collector c;
+  auto field = [&](const char* name, auto x, auto y) {
+    if (x != y) c.add(name, ": ", x, " vs ", y);
+  };
+  field("replicate", a.replicate, b.replicate);
+  field("gap", a.gap, b.gap);
+  field("max_load", a.max_load, b.max_load);
+  field("max_gap_over_time", a.max_gap_over_time, b.max_gap_over_time);
+  field("fraction_above_level", a.fraction_above_level, b.fraction_above_level);
+  field("balls", a.balls, b.balls);
+  field("steps", a.steps, b.steps);
+  field("probes", a.probes, b.probes);
+  field("histogram first level", a.histogram.first_level, b.histogram.first_level);
+  if (a.histogram.bins != b.histogram.bins) c.add("histograms differ");
+  if (a.setting_counts != b.setting_counts) c.add("setting counts differ");
+  return c.out;
+}
+
+Violations different_loads(const std::vector<double>& a, const std::vector<double>& b) {
+  Collector c;
+  if (a.size() != b.size()) c.add(a.size(), " bins vs ", b.size());
+  for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i)
+    if (a[i] != b[i]) c.add("x_", i, ": ", a[i], " vs ", b[i]);
+  return c.out;
+}
+
+Violations replicate_independence(const SingleRun& single, const BatchRun& batch,
+                                  std::uint64_t seed, std::uint64_t first, std::uint64_t runs) {
+  Violations out;
+  for (unsigned threads : {1u, 2u}) {
+    const std::vector<RunResult> together = batch(seed, first, runs, threads);
+    if (together.size() != runs) out.push_back(text("the batch returned ", together.size(), " runs"));
+    for (std::uint64_t k = 0; k < std::min<std::uint64_t>(runs, together.size()); ++k)
+      for (const auto& d : differences(single(seed, first + k), together[k]))
+        out.push_back(text("replicate ", first + k, " alone vs in a batch on ", threads,
+                           " threads: ", d));
+  }
+  return out;
+}
+
+Violations g_limit(const audit::Log& log, double g) {
+  Collector c;
+  for (const auto& q : log.questions) {
+    switch (q.ask) {
+      case audit::Ask::compare: {
+        const double truth = order_value(q.true_i, q.true_j);
+        if (q.answer != truth && std::abs(q.true_i - q.true_j) > g)
+          c.add("ball ", q.ball, ": compare(", q.i, ", ", q.j, ") with loads ", q.true_i, ", ",
+                q.true_j, " answered ", q.answer, " (difference beyond g = ", g, ")");
+        break;
+      }
+      case audit::Ask::compare_to: {
+        const double truth = order_value(q.true_i, q.level);
+        if (q.answer != truth && std::abs(q.true_i - q.level) > g)
+          c.add("ball ", q.ball, ": compare_to(", q.i, ", ", q.level, ") with load ", q.true_i,
+                " answered ", q.answer, " (difference beyond g = ", g, ")");
+        break;
+      }
+      case audit::Ask::load:
+        if (std::abs(q.answer - q.true_i) > g)
+          c.add("ball ", q.ball, ": load(", q.i, ") = ", q.true_i, " read as ", q.answer);
+        break;
+      default:
+        break;
+    }
+  }
+  return c.out;
+}
+
+Violations truthful(const audit::Log& log) {
+  Collector c;
+  for (const auto& q : log.questions) {
+    bool ok = true;
+    switch (q.ask) {
+      case audit::Ask::compare:
+        ok = q.answer == order_value(q.true_i, q.true_j);
+        break;
+      case audit::Ask::compare_to:
+        ok = q.answer == order_value(q.true_i, q.level);
+        break;
+      case audit::Ask::load:
+        ok = q.answer == q.true_i;
+        break;
+      case audit::Ask::average:
+        ok = close(q.answer, q.true_level);
+        break;
+      default:
+        break;
+    }
+    if (!ok) c.add("ball ", q.ball, ": question ", static_cast<int>(q.ask), " about bin ", q.i,
+                   " (true load ", q.true_i, ") answered ", q.answer);
+  }
+  return c.out;
+}
+
+Violations places_on_a_sample(const audit::Log& log) {
+  Collector c;
+  const auto samples = samples_of(log);
+  for (std::size_t s = 0; s < log.steps.size(); ++s)
+    if (std::find(samples[s].begin(), samples[s].end(), log.steps[s].bin) == samples[s].end())
+      c.add("step ", s, " placed in bin ", log.steps[s].bin, ", not one of its ",
+            samples[s].size(), " samples");
+  return c.out;
+}
+
+Violations samples_per_step(const audit::Log& log, std::uint64_t least, std::uint64_t most) {
+  Collector c;
+  const auto samples = samples_of(log);
+  for (std::size_t s = 0; s < samples.size(); ++s)
+    if (samples[s].size() < least || samples[s].size() > most)
+      c.add("step ", s, " drew ", samples[s].size(), " samples, expected ", least, "..", most);
+  return c.out;
+}
+
+Violations lightest_sample(const audit::Log& log, bool index_ties) {
+  Collector c;
+  std::vector<std::vector<const audit::Question*>> asked(log.steps.size());
+  for (const auto& q : log.questions)
+    if (q.ask == audit::Ask::sample && q.step < asked.size()) asked[q.step].push_back(&q);
+  for (std::size_t s = 0; s < log.steps.size(); ++s) {
+    if (asked[s].empty()) continue;
+    const audit::Question* best = asked[s][0];
+    for (const auto* q : asked[s])
+      if (q->true_i < best->true_i || (index_ties && q->true_i == best->true_i && q->i < best->i))
+        best = q;
+    if (log.steps[s].bin != best->i)
+      c.add("step ", s, " placed in bin ", log.steps[s].bin, ", the lightest sample (",
+            index_ties ? "lowest index" : "first", " among ties) is bin ", best->i, " with load ",
+            best->true_i);
+  }
+  return c.out;
+}
+
+}  // namespace gapcheck::props

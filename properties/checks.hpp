@@ -1,0 +1,63 @@
+// The check functions of the property suite. Each judges an audited run (or two runs) and
+// returns the violations it found, one line each; empty means the run passed.
+//
+// They are plain functions of the record, not of registry names, so the mutants (deliberately
+// broken processes, settings and runs defined in the tests) go through exactly the same checks
+// as the registered code, and the mutants target proves that each check can fail.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "processes/core/engine.hpp"
+#include "properties/audit.hpp"
+
+namespace gapcheck::props {
+
+using Violations = std::vector<std::string>;
+
+// Inside a RapidCheck property: fail the case with the first violations, prefixed by `context`.
+void require(const Violations& violations, const std::string& context);
+
+// --- every run ------------------------------------------------------------------------------
+// Loads sum to the balls placed (unit) or to the total weight (weighted, to rounding) after every
+// ball; only the chosen bin changes, by the ball's weight; no load decreases; m balls in total.
+Violations conservation(const audit::Run& run, const RunConfig& config, bool unit);
+// The tracked max and gap equal the values recomputed from the load vector after every ball,
+// and the RunResult's gap, max load and histogram equal those of the final load vector.
+Violations tracked_statistics(const audit::Run& run);
+// Every sample lies in its range; RunResult.probes counts the samples and .steps the steps.
+Violations samples_and_steps(const audit::Run& run);
+
+// --- two runs that must be identical --------------------------------------------------------
+Violations differences(const RunResult& a, const RunResult& b);
+Violations different_loads(const std::vector<double>& a, const std::vector<double>& b);
+
+// Replicate r run alone equals replicate r inside a batch of `runs` replicates from `first`, on
+// 1 and on 2 threads. Parameterised on the two runners so that a broken runner can be tested.
+using SingleRun = std::function<RunResult(std::uint64_t seed, std::uint64_t replicate)>;
+using BatchRun = std::function<std::vector<RunResult>(std::uint64_t seed, std::uint64_t first,
+                                                      std::uint64_t runs, unsigned threads)>;
+Violations replicate_independence(const SingleRun& single, const BatchRun& batch,
+                                  std::uint64_t seed, std::uint64_t first, std::uint64_t runs);
+
+// --- settings -------------------------------------------------------------------------------
+// g-Bounded and g-Myopic: an answer that differs from the truth is allowed only when the loads
+// compared differ by at most g (|x_i - x_j| <= g, |x_i - level| <= g, a load read within g);
+// every comparison with a larger difference is answered truthfully.
+Violations g_limit(const audit::Log& log, double g);
+// Every answer is the truth, to rounding (the exact setting).
+Violations truthful(const audit::Log& log);
+
+// --- processes ------------------------------------------------------------------------------
+// Every step places its balls on one of the bins it sampled.
+Violations places_on_a_sample(const audit::Log& log);
+// Every step draws between `least` and `most` samples.
+Violations samples_per_step(const audit::Log& log, std::uint64_t least, std::uint64_t most);
+// With truthful answers: every step places on the lightest of its samples; ties go to the first
+// tied sample (random rule) or to the lowest tied bin index (index rule).
+Violations lightest_sample(const audit::Log& log, bool index_ties);
+
+}  // namespace gapcheck::props
