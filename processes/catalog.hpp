@@ -10,16 +10,20 @@
 #include "processes/d_choice.hpp"
 #include "processes/first_diff.hpp"
 #include "processes/left.hpp"
+#include "processes/memory.hpp"
 #include "processes/mixed_quantile.hpp"
 #include "processes/one_choice.hpp"
 #include "processes/one_plus_beta.hpp"
+#include "processes/packing.hpp"
 #include "processes/quantile.hpp"
 #include "processes/settings/exact.hpp"
+#include "processes/thinning.hpp"
+#include "processes/twinning.hpp"
 
 namespace gapcheck {
 
 using AnyProcess = std::variant<OneChoice, DChoice, OnePlusBeta, Left, FirstDiff, Quantile,
-                                MixedQuantile>;
+                                MixedQuantile, Thinning, Twinning, Packing, Memory>;
 using AnySetting = std::variant<ExactSetting>;
 
 // Why a process cannot run in a setting with these weights, or nothing if it can. Overloads for
@@ -28,6 +32,9 @@ template <class Process, class Setting>
 std::optional<std::string> refusal(const Process&, const Setting&, const Weights& weights) {
   if (needs_levels_v<Process> && !weights.is_unit())
     return "needs unit weights (it ranks bins by integer load levels)";
+  // A process that only makes sense for unit weights says why in `unit_weights_only`.
+  if constexpr (requires { Process::unit_weights_only; })
+    if (!weights.is_unit()) return std::string("needs unit weights: ") + Process::unit_weights_only;
   return std::nullopt;
 }
 

@@ -20,6 +20,15 @@ ParamDef d_param(const std::string& help) {
 
 std::uint32_t d_of(const Params& p) { return static_cast<std::uint32_t>(p.integer("d")); }
 
+Thinning thinning_of(const Params& p) {
+  Thinning thinning;
+  const std::string& kind = p.choice("threshold");
+  if (kind == "absolute") thinning.stages = {{0, false, p.real("l")}};
+  if (kind == "relative") thinning.stages = {{0, true, p.real("L")}};
+  if (kind == "schedule") thinning.stages = parse_schedule(p.choice("schedule"), p.n());
+  return thinning;
+}
+
 ParamDef delta_param() {
   return {"delta", Kind::real, "0.5", 0, 1, {},
           "quantile: a sample among the ceil(delta n) heaviest bins is replaced by a fresh one"};
@@ -75,6 +84,34 @@ const std::vector<Maker<AnyProcess>>& processes() {
        [](const Params& p) -> AnyProcess {
          return MixedQuantile{p.real("eta"), Quantile{p.real("delta")}};
        }},
+      {{"thinning",
+        "two-thinning: keep a uniform primary iff its load < threshold, else a fresh secondary",
+        "Feldheim, Gurel-Gurevich, Li, AAP 2024; theory.md 3.1",
+        {{"threshold", Kind::choice, "relative", 0, 0, {"absolute", "relative", "schedule"},
+          "absolute: l; relative: t/n + L (t = balls placed so far); schedule: by stage of t"},
+         {"l", Kind::real, "1", 0, 1e9, {}, "absolute threshold (threshold=absolute)"},
+         {"L", Kind::real, "0", -1e9, 1e9, {}, "offset of the relative threshold t/n + L"},
+         {"schedule", Kind::text, "0:r0", 0, 0, {},
+          "threshold=schedule: stages START:rL (t/n + L) or START:al (l) joined by '/', START a "
+          "step count from 0 up (5n, 2nlnn accepted), e.g. 0:r2/5n:r1/10n:a12"}}},
+       [](const Params& p) -> AnyProcess { return thinning_of(p); }},
+      {{"mean-thinning", "keep a uniform primary iff its load <= t/n, else a fresh secondary",
+        "Los et al., dimitrioslos.com mean-thinning; theory.md 7", {}},
+       [](const Params&) -> AnyProcess {
+         Thinning mean;  // relative threshold t/n + 0, equality accepted
+         mean.accept_at_threshold = true;
+         return mean;
+       }},
+      {{"twinning", "sample one bin; place 2 balls if its load < W/n, else 1",
+        "Los, Sauerwald, Sylvester, SODA'22; theory.md 7", {}},
+       [](const Params&) -> AnyProcess { return Twinning{}; }},
+      {{"packing", "sample one bin; if its load < W/n fill it to ceil(W/n)+1, else 1 ball",
+        "Los, Sauerwald, Sylvester, SODA'22; theory.md 7", {}},
+       [](const Params&) -> AnyProcess { return Packing{}; }},
+      {{"memory", "sample one bin; place in the lesser of it and the cached bin, which is kept",
+        "Mitzenmacher, Prabhakar, Shah 2002; Los, Sauerwald, Sylvester, SODA'22; theory.md 7",
+        {}},
+       [](const Params&) -> AnyProcess { return Memory{}; }},
   };
   return table;
 }

@@ -6,11 +6,15 @@
 #include "processes/d_choice.hpp"
 #include "processes/first_diff.hpp"
 #include "processes/left.hpp"
+#include "processes/memory.hpp"
 #include "processes/mixed_quantile.hpp"
 #include "processes/one_choice.hpp"
 #include "processes/one_plus_beta.hpp"
+#include "processes/packing.hpp"
 #include "processes/quantile.hpp"
 #include "processes/tests/scripted_oracle.hpp"
+#include "processes/thinning.hpp"
+#include "processes/twinning.hpp"
 
 namespace gapcheck {
 namespace {
@@ -240,6 +244,130 @@ TEST(ExactOracleInTop, MatchesCountedRanksAndRandomisesOnlyTies) {
   for (int k = 0; k < 1000; ++k) inside += oracle.in_top(1, 2);
   EXPECT_GT(inside, 400);
   EXPECT_LT(inside, 600);
+}
+
+// --- two-thinning -------------------------------------------------------------------------
+
+Thinning absolute(double l) { return Thinning{{{0, false, l}}}; }
+Thinning relative(double L) { return Thinning{{{0, true, L}}}; }
+
+TEST(Thinning, AcceptsAPrimaryBelowAnAbsoluteThreshold) {
+  ScriptedOracle o({1, 3}, {0});
+  Thinning p = absolute(2);
+  EXPECT_EQ(p.choose(o).bin, 0u);
+  EXPECT_EQ(o.probes(), 1u);
+}
+
+TEST(Thinning, APrimaryAtTheThresholdIsRejectedAndTheSecondaryTakenUncompared) {
+  ScriptedOracle o({2, 3}, {0, 1});
+  Thinning p = absolute(2);
+  EXPECT_EQ(p.choose(o).bin, 1u);  // the secondary, heavier still
+  EXPECT_EQ(o.probes(), 2u);
+}
+
+TEST(Thinning, RelativeThresholdIsBallsOverNPlusL) {
+  ScriptedOracle o({3, 2, 1, 0}, {0, 3, 1, 2});
+  o.set_balls(6);  // t/n = 1.5
+  Thinning p = relative(1);  // threshold 2.5
+  EXPECT_EQ(p.choose(o).bin, 3u);  // 3 >= 2.5: secondary
+  EXPECT_EQ(p.choose(o).bin, 1u);  // 2 < 2.5: kept
+  EXPECT_EQ(o.probes(), 3u);
+  EXPECT_EQ(o.unused_samples(), 1u);
+}
+
+TEST(Thinning, MeanThinningAcceptsEqualityButRelativeZeroDoesNot) {
+  ScriptedOracle strict({2, 0}, {0, 1});
+  strict.set_balls(4);  // t/n = 2
+  Thinning relative_zero = relative(0);
+  EXPECT_EQ(relative_zero.choose(strict).bin, 1u);
+  ScriptedOracle inclusive({2, 0}, {0});
+  inclusive.set_balls(4);
+  Thinning mean = relative(0);
+  mean.accept_at_threshold = true;
+  EXPECT_EQ(mean.choose(inclusive).bin, 0u);
+  EXPECT_EQ(inclusive.probes(), 1u);
+}
+
+TEST(Thinning, ScheduleSwitchesStagesAtTheirStartStep) {
+  // n = 2: relative L = 0 until t = 4, then absolute 5.
+  Thinning p{parse_schedule("0:r0/2n:a5", 2)};
+  ScriptedOracle o({3, 0}, {0, 1, 0});
+  o.set_balls(3);  // stage 0: threshold 1.5, load 3 rejected
+  EXPECT_EQ(p.choose(o).bin, 1u);
+  o.set_balls(4);  // stage 1: threshold 5, load 3 kept
+  EXPECT_EQ(p.choose(o).bin, 0u);
+  EXPECT_EQ(o.unused_samples(), 0u);
+}
+
+TEST(ThinningSchedule, ParsesStagesWithCounts) {
+  const auto stages = parse_schedule("0:r2/5n:r-1/1e3:a12.5", 100);
+  ASSERT_EQ(stages.size(), 3u);
+  EXPECT_EQ(stages[0].start, 0u);
+  EXPECT_TRUE(stages[0].relative);
+  EXPECT_EQ(stages[0].value, 2);
+  EXPECT_EQ(stages[1].start, 500u);
+  EXPECT_EQ(stages[1].value, -1);
+  EXPECT_EQ(stages[2].start, 1000u);
+  EXPECT_FALSE(stages[2].relative);
+  EXPECT_EQ(stages[2].value, 12.5);
+}
+
+TEST(ThinningSchedule, RefusesBadText) {
+  for (const char* bad : {"", "0", "0:", "0:x1", "0:r", "0:rx", "1:r0", "0:r0/0:r1",
+                          "0:r0/5n:r1/4n:a2", "0:r0/", "-1:r0", "0:r0//3:r1"})
+    EXPECT_THROW(parse_schedule(bad, 10), InputError) << bad;
+}
+
+// --- Twinning, Packing, Memory -----------------------------------------------------------
+
+TEST(Twinning, TwoBallsBelowTheAverageOneAtOrAbove) {
+  ScriptedOracle o({0, 2, 1}, {0, 2, 1});  // W/n = 1
+  Twinning p;
+  const Placement below = p.choose(o);
+  EXPECT_EQ(below.bin, 0u);
+  EXPECT_EQ(below.balls, 2u);
+  EXPECT_EQ(p.choose(o).balls, 1u);  // equal to the average
+  EXPECT_EQ(p.choose(o).balls, 1u);  // above
+  EXPECT_EQ(o.probes(), 3u);
+}
+
+TEST(Packing, FillsABinBelowTheAverageToCeilingPlusOne) {
+  ScriptedOracle o({0, 2, 2}, {0});  // W/n = 4/3, ceil = 2: fill bin 0 to 3
+  Packing p;
+  const Placement fill = p.choose(o);
+  EXPECT_EQ(fill.bin, 0u);
+  EXPECT_EQ(fill.balls, 3u);
+  EXPECT_EQ(o.probes(), 1u);
+}
+
+TEST(Packing, IntegerAverageFillsToAveragePlusOneAndEqualityGetsOneBall) {
+  ScriptedOracle o({0, 1, 2}, {0, 1});  // W/n = 1
+  Packing p;
+  EXPECT_EQ(p.choose(o).balls, 2u);  // 0 -> 2
+  EXPECT_EQ(p.choose(o).balls, 1u);  // load 1 = W/n: one ball
+}
+
+TEST(Memory, FirstBallGoesToItsSampleThenTheLesserOfSampleAndCache) {
+  ScriptedOracle o({1, 3, 2, 0}, {0, 1, 3, 2});
+  Memory p;
+  auto step = [&] {  // choose and place, as the engine does
+    const Bin b = p.choose(o).bin;
+    o.place(b, 1);
+    return b;
+  };
+  EXPECT_EQ(step(), 0u);  // empty cache
+  EXPECT_EQ(step(), 0u);  // cache 0 (load 2 now) < sample 1 (load 3)
+  EXPECT_EQ(step(), 3u);  // sample 3 (load 0) < cache 0 (load 3): cache moves to 3
+  EXPECT_EQ(step(), 3u);  // cache 3 (load 1) < sample 2 (load 2)
+  EXPECT_EQ(o.probes(), 4u);
+}
+
+TEST(Memory, TiesGoToTheFreshSample) {
+  ScriptedOracle o({0, 1, 1}, {0, 2});
+  Memory p;
+  EXPECT_EQ(p.choose(o).bin, 0u);
+  o.place(0, 1);  // the engine's placement: bins 0 and 2 now both have load 1
+  EXPECT_EQ(p.choose(o).bin, 2u);
 }
 
 }  // namespace

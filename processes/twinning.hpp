@@ -1,0 +1,18 @@
+// Twinning.  Sample one bin i; place 2 balls in it if x_i < W/n, else 1 ball.
+// Source: Los, Sauerwald, Sylvester, "Balanced allocations: caching and packing, twinning and
+// thinning", SODA'22; mean-biased processes, arXiv 2308.05087; theory.md §7.
+#pragma once
+
+#include "processes/core/engine.hpp"
+
+namespace gapcheck {
+
+struct Twinning {
+  template <class Oracle>
+  Placement choose(Oracle& oracle) {
+    const Bin i = oracle.sample();
+    return {i, oracle.compare_to(i, oracle.average()) == Order::less ? 2u : 1u};
+  }
+};
+
+}  // namespace gapcheck
