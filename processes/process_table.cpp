@@ -25,7 +25,9 @@ Thinning thinning_of(const Params& p) {
   const std::string& kind = p.choice("threshold");
   if (kind == "absolute") thinning.stages = {{0, false, p.real("l")}};
   if (kind == "relative") thinning.stages = {{0, true, p.real("L")}};
-  if (kind == "schedule") thinning.stages = parse_schedule(p.choice("schedule"), p.n());
+  // The schedule text is checked whatever the threshold kind: a bad value is refused, not ignored.
+  auto schedule = parse_schedule(p.choice("schedule"), p.n());
+  if (kind == "schedule") thinning.stages = std::move(schedule);
   return thinning;
 }
 

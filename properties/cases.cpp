@@ -39,6 +39,8 @@ std::string draw_value(const ParamDef& def, std::uint64_t n) {
   switch (def.kind) {
     case Kind::choice:
       return *rc::gen::elementOf(def.choices);
+    case Kind::text:  // free syntax (a thinning schedule): the entry's default is a valid value
+      return def.fallback;
     case Kind::integer:
     case Kind::count: {
       // Small values: the interesting cases (d = 1, g = 0, b = 1, tau = 1, b > m) live there.
