@@ -104,6 +104,11 @@ std::vector<Coupling> couplings() {
       {"one-plus-beta:beta=1", "exact", "two-choice", "exact"},
       {"one-plus-beta:beta=1,ties=index", "exact", "two-choice:ties=index", "exact"},
       {"d-choice:d=2", "exact", "two-choice", "exact"},
+      {"left:d=1", "exact", "one-choice", "exact"},
+      {"first-diff:cap=1", "exact", "one-choice", "exact"},
+      {"first-diff:cap=2", "exact", "two-choice", "exact"},
+      {"quantile:delta=0", "exact", "one-choice", "exact"},
+      {"thinning:threshold=absolute,l=1e9", "exact", "one-choice", "exact"},
       {"", "sigma-noisy:sigma=0", "", "exact", true},
       {"", "batch:b=1", "", "exact", true},
   };

@@ -114,13 +114,6 @@ TEST(Left, AStrictlyLighterRightGroupWins) {
   EXPECT_EQ(p.choose(o).bin, 3u);
 }
 
-TEST(Left, DEqualsOneIsOneChoice) {
-  ScriptedOracle o({5, 0, 3}, {0});
-  Left p{1};
-  EXPECT_EQ(p.choose(o).bin, 0u);
-  EXPECT_EQ(o.probes(), 1u);
-}
-
 // --- FirstDiff[d] -----------------------------------------------------------------------------
 
 TEST(FirstDiff, StopsAtTheFirstDifferentLoadAndTakesTheLesser) {
@@ -144,13 +137,6 @@ TEST(FirstDiff, AtTheCapPlacesInTheFirstProbe) {
   EXPECT_EQ(p.choose(o).bin, 1u);
   EXPECT_EQ(o.probes(), 3u);  // exactly cap probes, none after
   EXPECT_EQ(o.unused_samples(), 0u);
-}
-
-TEST(FirstDiff, CapOneIsOneChoice) {
-  ScriptedOracle o({2, 0}, {0});
-  FirstDiff p{1};
-  EXPECT_EQ(p.choose(o).bin, 0u);
-  EXPECT_EQ(o.probes(), 1u);
 }
 
 TEST(FirstDiff, RepeatedProbeOfTheSameBinCountsAsEqual) {
@@ -193,13 +179,6 @@ TEST(Quantile, TiesAtTheBoundaryAreRankedByACoin) {
   EXPECT_EQ(out.unused_coins(), 0u);
 }
 
-TEST(Quantile, DeltaZeroIsOneChoice) {
-  ScriptedOracle o({5, 0}, {0});
-  Quantile p{0};
-  EXPECT_EQ(p.choose(o).bin, 0u);
-  EXPECT_EQ(o.probes(), 1u);
-}
-
 TEST(MixedQuantile, TailsIsAOneChoiceStep) {
   ScriptedOracle o({5, 0}, {0}, {false});
   MixedQuantile p{0.3, Quantile{0.5}};
@@ -214,6 +193,23 @@ TEST(MixedQuantile, HeadsIsAQuantileStep) {
   EXPECT_EQ(p.choose(o).bin, 1u);  // bin 0 is the top ceil(0.5*2) = 1 bin
   EXPECT_EQ(o.probes(), 2u);
   EXPECT_EQ(o.rank_queries(), 1u);
+}
+
+// --- degenerate parameters ---------------------------------------------------------------
+
+// One probe, and the ball goes to it even though another bin is lighter.
+template <class Process>
+void expect_one_choice_step(Process p) {
+  ScriptedOracle o({5, 0}, {0});
+  EXPECT_EQ(p.choose(o).bin, 0u);
+  EXPECT_EQ(o.probes(), 1u);
+  EXPECT_EQ(o.unused_coins(), 0u);
+}
+
+TEST(DegenerateParameters, LeftOneFirstDiffCapOneQuantileZeroAreOneChoice) {
+  expect_one_choice_step(Left{1});
+  expect_one_choice_step(FirstDiff{1});
+  expect_one_choice_step(Quantile{0});
 }
 
 // --- the exact rank question --------------------------------------------------------------
