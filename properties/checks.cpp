@@ -41,6 +41,22 @@ std::vector<std::vector<Bin>> samples_of(const audit::Log& log) {
   return out;
 }
 
+// The questions of each step, in the order asked.
+std::vector<std::vector<const audit::Question*>> questions_of(const audit::Log& log) {
+  std::vector<std::vector<const audit::Question*>> out(log.steps.size());
+  for (const auto& q : log.questions)
+    if (q.step < out.size()) out[q.step].push_back(&q);
+  return out;
+}
+
+std::vector<const audit::Question*> only(const std::vector<const audit::Question*>& qs,
+                                         audit::Ask ask) {
+  std::vector<const audit::Question*> out;
+  for (const auto* q : qs)
+    if (q->ask == ask) out.push_back(q);
+  return out;
+}
+
 }  // namespace
 
 void require(const Violations& violations, const std::string& context) {
@@ -259,6 +275,107 @@ Violations lightest_sample(const audit::Log& log, bool index_ties) {
       c.add("step ", s, " placed in bin ", log.steps[s].bin, ", the lightest sample (",
             index_ties ? "lowest index" : "first", " among ties) is bin ", best->i, " with load ",
             best->true_i);
+  }
+  return c.out;
+}
+
+Violations left_rule(const audit::Log& log, std::uint64_t d, bool truthful_answers) {
+  Collector c;
+  const auto steps = questions_of(log);
+  for (std::size_t s = 0; s < steps.size(); ++s) {
+    const auto samples = only(steps[s], audit::Ask::sample);
+    if (samples.size() != d) {
+      c.add("step ", s, " drew ", samples.size(), " samples, Left[", d, "] draws ", d);
+      continue;
+    }
+    for (std::uint64_t k = 0; k < d; ++k) {
+      const Bin lo = k * log.n / d, hi = (k + 1) * log.n / d;
+      if (samples[k]->first != lo || samples[k]->last != hi || samples[k]->i < lo || samples[k]->i >= hi)
+        c.add("step ", s, ": sample ", k, " is bin ", samples[k]->i, " of [", samples[k]->first,
+              ", ", samples[k]->last, "), group ", k, " is [", lo, ", ", hi, ")");
+    }
+  }
+  if (truthful_answers)
+    for (auto& v : lightest_sample(log, false)) c.add("Left: ", v);
+  return c.out;
+}
+
+Violations first_diff_rule(const audit::Log& log, std::uint64_t cap) {
+  Collector c;
+  const auto steps = questions_of(log);
+  for (std::size_t s = 0; s < steps.size(); ++s) {
+    const auto samples = only(steps[s], audit::Ask::sample);
+    if (samples.empty()) {
+      c.add("step ", s, " drew no sample");
+      continue;
+    }
+    const audit::Question* first = samples[0];
+    std::size_t used = 1;  // probes the rule draws, replayed on the probes the process drew
+    Bin expected = first->i;
+    bool differed = false;
+    while (used < cap && used < samples.size()) {
+      const audit::Question* b = samples[used++];
+      if (b->true_i != first->true_i) {
+        expected = b->true_i < first->true_i ? b->i : first->i;
+        differed = true;
+        break;
+      }
+    }
+    if (!differed && used < cap)
+      c.add("step ", s, " stopped after ", samples.size(), " equal probes, the cap is ", cap);
+    else if (samples.size() != used)
+      c.add("step ", s, " drew ", samples.size(), " probes, the rule stops after ", used);
+    if (log.steps[s].bin != expected)
+      c.add("step ", s, " placed in bin ", log.steps[s].bin, ", FirstDiff places in ", expected);
+  }
+  return c.out;
+}
+
+Violations quantile_rule(const audit::Log& log, double delta, bool truthful_answers, bool mixed,
+                         double eta) {
+  Collector c;
+  const auto k = static_cast<std::uint64_t>(std::ceil(delta * static_cast<double>(log.n)));
+  const auto steps = questions_of(log);
+  for (std::size_t s = 0; s < steps.size(); ++s) {
+    const auto& qs = steps[s];
+    std::size_t at = 0;
+    if (mixed) {
+      if (qs.empty() || qs[0]->ask != audit::Ask::coin || qs[0]->level != eta) {
+        c.add("step ", s, " did not begin with its coin of probability ", eta);
+        continue;
+      }
+      at = 1;
+      if (qs[0]->answer == 0) {  // a One-Choice step
+        if (qs.size() != 2 || qs[1]->ask != audit::Ask::sample || log.steps[s].bin != qs[1]->i)
+          c.add("step ", s, ": a One-Choice step must draw one sample and place there");
+        continue;
+      }
+    }
+    const bool shape = qs.size() >= at + 2 && qs[at]->ask == audit::Ask::sample &&
+                       qs[at + 1]->ask == audit::Ask::in_top && qs[at + 1]->i == qs[at]->i &&
+                       qs[at + 1]->level == static_cast<double>(k);
+    if (!shape) {
+      c.add("step ", s, ": expected a sample and the rank question in_top(it, ", k, ")");
+      continue;
+    }
+    const bool top = qs[at + 1]->answer != 0;
+    const std::size_t want = at + (top ? 3 : 2);
+    if (qs.size() != want || (top && qs[at + 2]->ask != audit::Ask::sample))
+      c.add("step ", s, ": ", qs.size() - at, " questions, Quantile asks ", want - at);
+    else if (log.steps[s].bin != (top ? qs[at + 2]->i : qs[at]->i))
+      c.add("step ", s, " placed in bin ", log.steps[s].bin, " against the rank answer ", top);
+    if (truthful_answers && qs[at + 1]->ball < log.after.size()) {
+      const auto& x = log.after[qs[at + 1]->ball];
+      const double mine = qs[at]->true_i;
+      std::uint64_t heavier = 0, tied = 0;
+      for (double v : x) {
+        heavier += std::floor(v) > std::floor(mine);
+        tied += std::floor(v) == std::floor(mine);
+      }
+      if ((top && heavier >= k) || (!top && heavier + tied <= k))
+        c.add("step ", s, ": in_top(", qs[at]->i, ", ", k, ") answered ", top, " with ", heavier,
+              " heavier and ", tied, " tied bins");
+    }
   }
   return c.out;
 }

@@ -60,4 +60,17 @@ Violations samples_per_step(const audit::Log& log, std::uint64_t least, std::uin
 // tied sample (random rule) or to the lowest tied bin index (index rule).
 Violations lightest_sample(const audit::Log& log, bool index_ties);
 
+// Left[d]: sample k is drawn from group k = [floor(k n/d), floor((k+1) n/d)); with truthful
+// answers the ball goes to the lightest sample, ties to the leftmost group.
+Violations left_rule(const audit::Log& log, std::uint64_t d, bool truthful_answers);
+// FirstDiff with a probe cap: probes until a true load differs from the first probe's (or the
+// cap is reached) and places in the lesser of the two (or in the first probe).
+Violations first_diff_rule(const audit::Log& log, std::uint64_t cap);
+// Quantile(delta): one rank question about the first sample with k = ceil(delta n); "in the top"
+// means a second sample that takes the ball, otherwise the first sample takes it. With truthful
+// answers (needs Detail::full) the rank answer agrees with the true loads, ties allowing both.
+// `mixed`: each step first tosses one coin of probability eta; tails is a One-Choice step.
+Violations quantile_rule(const audit::Log& log, double delta, bool truthful_answers,
+                         bool mixed, double eta = 1);
+
 }  // namespace gapcheck::props

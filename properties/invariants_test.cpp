@@ -95,6 +95,10 @@ std::uint64_t integer_arg(const Case& c, const char* key) {
   return std::stoull(*c.composition.process_spec.find(key));
 }
 
+double real_arg(const Case& c, const char* key) {
+  return std::stod(*c.composition.process_spec.find(key));
+}
+
 Violations all_of(std::initializer_list<Violations> parts) {
   Violations out;
   for (const auto& p : parts) out.insert(out.end(), p.begin(), p.end());
@@ -115,6 +119,27 @@ const std::map<std::string, Rule>& process_rules() {
       {"two-choice", [](const Case& c, const audit::Log& log) { return d_choice_rule(c, log, 2); }},
       {"d-choice",
        [](const Case& c, const audit::Log& log) { return d_choice_rule(c, log, integer_arg(c, "d")); }},
+      {"left",
+       [](const Case& c, const audit::Log& log) {
+         return all_of({left_rule(log, integer_arg(c, "d"), exact(c)), places_on_a_sample(log)});
+       }},
+      {"first-diff",
+       [](const Case& c, const audit::Log& log) {
+         const std::uint64_t cap = integer_arg(c, "cap");
+         const std::uint64_t d = integer_arg(c, "d");
+         return all_of({places_on_a_sample(log),
+                        exact(c) ? first_diff_rule(log, cap == 0 ? d * d : cap) : Violations{}});
+       }},
+      {"quantile",
+       [](const Case& c, const audit::Log& log) {
+         return all_of({places_on_a_sample(log),
+                        quantile_rule(log, real_arg(c, "delta"), exact(c), false)});
+       }},
+      {"mixed-quantile",
+       [](const Case& c, const audit::Log& log) {
+         return all_of({places_on_a_sample(log), quantile_rule(log, real_arg(c, "delta"), exact(c),
+                                                               true, real_arg(c, "eta"))});
+       }},
       {"one-plus-beta",
        [](const Case& c, const audit::Log& log) {
          return all_of({samples_per_step(log, 1, 2), places_on_a_sample(log),
@@ -132,7 +157,7 @@ TEST(Processes, EachPlacesByItsRule) {
       "Processes/Rules",
       [](const Triple& t) {
         const Case c = draw_case(t);
-        require(process_rules().at(t.process->name)(c, run_case(c, audit::Detail::light).log),
+        require(process_rules().at(t.process->name)(c, run_case(c).log),
                 c.describe());
       },
       5, [](const Triple& t) { return process_rules().contains(t.process->name); });

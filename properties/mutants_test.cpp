@@ -1,0 +1,182 @@
+// Mutants: deliberately broken processes, settings, runs and draws, each put through the SAME
+// check functions as the registered code (checks.hpp, oracles.hpp). Every test asserts that the
+// check catches its mutant on fixed seeds, and, as a control, that the correct code passes the
+// same check on the same seeds. A mutant that survives means a check that cannot fail.
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "processes/registry.hpp"
+#include "properties/audit.hpp"
+#include "properties/checks.hpp"
+#include "properties/oracles.hpp"
+
+namespace gapcheck {
+namespace {
+
+using props::Violations;
+
+// --- the mutants ----------------------------------------------------------------------------
+
+// Two-Choice that sends the ball to the heavier of its two samples 5 % of the time.
+struct HeavierTwoChoice {
+  template <class Oracle>
+  Placement choose(Oracle& oracle) {
+    const Bin a = oracle.sample();
+    const Bin b = oracle.sample();
+    const Bin light = lighter(oracle, a, b, TieRule::random);
+    return {oracle.coin(0.05) ? (light == a ? b : a) : light};
+  }
+};
+
+// FirstDiff that stops one probe before its cap.
+struct EarlyFirstDiff {
+  std::uint64_t cap = 4;
+  template <class Oracle>
+  Placement choose(Oracle& oracle) {
+    FirstDiff early{cap - 1};
+    return early.choose(oracle);
+  }
+};
+
+// Left[d] that breaks ties between groups at random instead of to the left.
+struct RandomTieLeft {
+  std::uint32_t d = 2;
+  template <class Oracle>
+  Placement choose(Oracle& oracle) {
+    const std::uint64_t n = oracle.n();
+    Bin best = oracle.sample_in(0, Left::group_start(1, d, n));
+    for (std::uint64_t k = 1; k < d; ++k) {
+      const Bin b = oracle.sample_in(Left::group_start(k, d, n), Left::group_start(k + 1, d, n));
+      const Order o = oracle.compare(b, best);
+      if (o == Order::less || (o == Order::equal && oracle.coin(0.5))) best = b;
+    }
+    return {best};
+  }
+};
+
+// A runner that keeps its bins from one replicate to the next (as a reused process object does).
+struct LeakyRunner {
+  RunConfig config;
+  Loads<std::uint32_t> loads{config.n};
+  RunResult run(std::uint64_t seed, std::uint64_t replicate) {
+    Streams streams(seed, replicate);
+    ExactOracle<std::uint32_t> oracle(loads, streams);
+    DChoice process{2, TieRule::random};
+    RunConfig more = config;
+    more.m = loads.balls() + config.m;  // m more balls into the same bins
+    RunResult result = simulate(process, oracle, loads, streams, Weights{}, more);
+    result.replicate = replicate;
+    return result;
+  }
+};
+
+// --- helpers --------------------------------------------------------------------------------
+
+// Audited runs of `process` in the exact setting on fixed seeds; the violations `check` finds.
+template <class Process, class Check>
+Violations violations_on_fixed_seeds(const Process& process, std::uint64_t n, std::uint64_t m,
+                                     Check check) {
+  RunConfig config;
+  config.n = n;
+  config.m = m;
+  Violations all;
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    const auto run = audit::audited_run<std::uint32_t>(process, ExactSetting{}, Weights{}, config, seed, 0);
+    for (auto& v : check(run.log)) all.push_back(v);
+  }
+  return all;
+}
+
+const std::vector<std::uint32_t> distinct = {0, 1, 2, 3, 4, 5, 6, 7};
+const std::vector<std::uint32_t> tied = {2, 2, 1, 1, 1, 0, 3, 3};
+std::vector<double> doubles(const std::vector<std::uint32_t>& x) { return {x.begin(), x.end()}; }
+
+// --- the tests that kill them ---------------------------------------------------------------
+
+TEST(Mutants, HeavierTwoChoiceIsCaughtByTheLightestSampleRule) {
+  auto rule = [](const audit::Log& log) { return props::lightest_sample(log, false); };
+  EXPECT_TRUE(violations_on_fixed_seeds(DChoice{2, TieRule::random}, 8, 64, rule).empty());
+  EXPECT_FALSE(violations_on_fixed_seeds(HeavierTwoChoice{}, 8, 64, rule).empty());
+}
+
+TEST(Mutants, HeavierTwoChoiceIsCaughtByTheOneStepLaw) {
+  const auto law = oracle::d_choice_law(doubles(distinct), 2, false);
+  const std::uint64_t seed = oracle::test_seed("mutant heavier", 0);
+  EXPECT_GE(oracle::one_step_test(DChoice{2, TieRule::random}, ExactSetting{}, distinct, law, 200000, seed).p_value,
+            oracle::family_alpha);
+  EXPECT_LT(oracle::one_step_test(HeavierTwoChoice{}, ExactSetting{}, distinct, law, 200000, seed).p_value,
+            oracle::family_alpha);
+}
+
+TEST(Mutants, EarlyFirstDiffIsCaughtByTheFirstDiffRule) {
+  auto rule = [](const audit::Log& log) { return props::first_diff_rule(log, 4); };
+  EXPECT_TRUE(violations_on_fixed_seeds(FirstDiff{4}, 8, 64, rule).empty());
+  EXPECT_FALSE(violations_on_fixed_seeds(EarlyFirstDiff{4}, 8, 64, rule).empty());
+}
+
+TEST(Mutants, EarlyFirstDiffIsCaughtByTheOneStepLaw) {
+  const auto law = oracle::first_diff_law(doubles(tied), 4);
+  const std::uint64_t seed = oracle::test_seed("mutant first-diff", 0);
+  EXPECT_GE(oracle::one_step_test(FirstDiff{4}, ExactSetting{}, tied, law, 200000, seed).p_value,
+            oracle::family_alpha);
+  EXPECT_LT(oracle::one_step_test(EarlyFirstDiff{4}, ExactSetting{}, tied, law, 200000, seed).p_value,
+            oracle::family_alpha);
+}
+
+TEST(Mutants, RandomTieLeftIsCaughtByTheLeftRule) {
+  auto rule = [](const audit::Log& log) { return props::left_rule(log, 2, true); };
+  EXPECT_TRUE(violations_on_fixed_seeds(Left{2}, 8, 64, rule).empty());
+  EXPECT_FALSE(violations_on_fixed_seeds(RandomTieLeft{2}, 8, 64, rule).empty());
+}
+
+TEST(Mutants, RandomTieLeftIsCaughtByTheOneStepLaw) {
+  const auto law = oracle::left_law(doubles(tied), 2);
+  const std::uint64_t seed = oracle::test_seed("mutant left", 0);
+  EXPECT_GE(oracle::one_step_test(Left{2}, ExactSetting{}, tied, law, 200000, seed).p_value,
+            oracle::family_alpha);
+  EXPECT_LT(oracle::one_step_test(RandomTieLeft{2}, ExactSetting{}, tied, law, 200000, seed).p_value,
+            oracle::family_alpha);
+}
+
+TEST(Mutants, UnresetBinsAreCaughtByReplicateIndependence) {
+  RunConfig config;
+  config.n = 8;
+  config.m = 40;
+  const props::SingleRun alone = [&](std::uint64_t seed, std::uint64_t r) {
+    LeakyRunner fresh{config};
+    return fresh.run(seed, r);
+  };
+  const props::BatchRun batch = [&](std::uint64_t seed, std::uint64_t first, std::uint64_t runs,
+                                    unsigned) {
+    LeakyRunner reused{config};
+    std::vector<RunResult> out;
+    for (std::uint64_t k = 0; k < runs; ++k) out.push_back(reused.run(seed, first + k));
+    return out;
+  };
+  EXPECT_FALSE(props::replicate_independence(alone, batch, 7, 3, 4).empty());
+  // Control: the registry's runner on the same configuration.
+  const Simulation sim = make_simulation({"two-choice", {}}, {"exact", {}}, {"unit", {}}, config);
+  EXPECT_TRUE(props::replicate_independence(
+                  sim.run,
+                  [&](std::uint64_t seed, std::uint64_t first, std::uint64_t runs, unsigned threads) {
+                    return run_replicates(sim, seed, first, runs, threads);
+                  },
+                  7, 3, 4)
+                  .empty());
+}
+
+TEST(Mutants, ModuloBiasedBoundedDrawIsCaughtByTheUniformityTest) {
+  const std::uint64_t seed = oracle::test_seed("bounded", 0);
+  EXPECT_LT(oracle::bounded_uniformity_test(
+                [](Rng& engine, std::uint64_t range) { return engine() % range; }, seed)
+                .p_value,
+            oracle::family_alpha);
+  EXPECT_GE(oracle::bounded_uniformity_test(
+                [](Rng& engine, std::uint64_t range) { return bounded(engine, range); }, seed)
+                .p_value,
+            oracle::family_alpha);
+}
+
+}  // namespace
+}  // namespace gapcheck

@@ -1,0 +1,279 @@
+#include "properties/oracles.hpp"
+
+#include <boost/math/distributions/binomial.hpp>
+#include <boost/math/distributions/chi_squared.hpp>
+#include <cstdlib>
+#include <limits>
+
+namespace gapcheck::oracle {
+
+double sidak(double alpha, std::size_t tests) {
+  return -std::expm1(std::log1p(-alpha) / static_cast<double>(tests));
+}
+
+ChiSquare chi_square(const std::vector<std::uint64_t>& counts, const std::vector<double>& p) {
+  ChiSquare out;
+  double total = 0;
+  for (auto c : counts) total += static_cast<double>(c);
+  for (std::size_t i = 0; i < counts.size(); ++i)
+    if (counts[i] > 0 && !(p[i] > 0)) {  // an impossible outcome was observed
+      out.statistic = std::numeric_limits<double>::infinity();
+      out.p_value = 0;
+      return out;
+    }
+  std::vector<double> observed, expected;
+  double o = 0, e = 0;
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    o += static_cast<double>(counts[i]);
+    e += p[i] * total;
+    if (e >= 10) {
+      observed.push_back(o);
+      expected.push_back(e);
+      o = e = 0;
+    }
+  }
+  if (e > 0 || o > 0) {  // the remainder joins the last bucket
+    if (expected.empty()) {
+      observed.push_back(o);
+      expected.push_back(e);
+    } else {
+      observed.back() += o;
+      expected.back() += e;
+    }
+  }
+  out.buckets = expected.size();
+  for (std::size_t k = 0; k < expected.size(); ++k)
+    out.statistic += (observed[k] - expected[k]) * (observed[k] - expected[k]) / expected[k];
+  if (out.buckets < 2) return out;
+  const boost::math::chi_squared dist(static_cast<double>(out.buckets - 1));
+  out.p_value = boost::math::cdf(boost::math::complement(dist, out.statistic));
+  return out;
+}
+
+Law rank_law(const std::vector<double>& x,
+             const std::function<double(std::uint64_t, std::uint64_t)>& by_rank, bool index_ties) {
+  const std::uint64_t n = x.size();
+  std::vector<std::size_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  // Heaviest first; among equal loads the higher index is ranked heavier (index rule).
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return x[a] != x[b] ? x[a] > x[b] : a > b;
+  });
+  Law p(n);
+  for (std::uint64_t r = 0; r < n; ++r) p[order[r]] = by_rank(r + 1, n);
+  if (!index_ties)
+    for (std::uint64_t r = 0; r < n;) {  // every bin of a tie group gets the group's average
+      std::uint64_t end = r;
+      double sum = 0;
+      while (end < n && x[order[end]] == x[order[r]]) sum += p[order[end++]];
+      for (std::uint64_t k = r; k < end; ++k) p[order[k]] = sum / static_cast<double>(end - r);
+      r = end;
+    }
+  return p;
+}
+
+Law d_choice_law(const std::vector<double>& x, std::uint64_t d, bool index_ties) {
+  return rank_law(
+      x,
+      [d](std::uint64_t i, std::uint64_t n) {
+        const double nn = static_cast<double>(n), di = static_cast<double>(d);
+        return std::pow(static_cast<double>(i) / nn, di) - std::pow(static_cast<double>(i - 1) / nn, di);
+      },
+      index_ties);
+}
+
+Law one_plus_beta_law(const std::vector<double>& x, double beta, bool index_ties) {
+  return rank_law(
+      x,
+      [beta](std::uint64_t i, std::uint64_t n) {
+        const double nn = static_cast<double>(n);
+        return (1 - beta) / nn + beta * (2.0 * static_cast<double>(i) - 1) / (nn * nn);
+      },
+      index_ties);
+}
+
+Law quantile_law(const std::vector<double>& x, double delta, double eta) {
+  const std::uint64_t n = x.size();
+  const double nn = static_cast<double>(n);
+  const auto k = static_cast<std::uint64_t>(std::ceil(delta * nn));
+  std::vector<double> top(n);
+  double tops = 0;
+  for (std::uint64_t b = 0; b < n; ++b) {
+    std::uint64_t heavier = 0, tied = 0;
+    for (double v : x) {
+      heavier += std::floor(v) > std::floor(x[b]);
+      tied += std::floor(v) == std::floor(x[b]);
+    }
+    top[b] = heavier >= k ? 0.0
+             : heavier + tied <= k
+                 ? 1.0
+                 : static_cast<double>(k - heavier) / static_cast<double>(tied);
+    tops += top[b];
+  }
+  Law p(n);
+  for (std::uint64_t b = 0; b < n; ++b)
+    p[b] = (1 - eta) / nn + eta * ((1 - top[b]) / nn + tops / (nn * nn));
+  return p;
+}
+
+Law left_law(const std::vector<double>& x, std::uint64_t d) {
+  const std::uint64_t n = x.size();
+  auto start = [&](std::uint64_t k) { return k * n / d; };
+  Law p(n, 0.0);
+  for (std::uint64_t k = 0; k < d; ++k)
+    for (std::uint64_t b = start(k); b < start(k + 1); ++b) {
+      double win = 1.0 / static_cast<double>(start(k + 1) - start(k));
+      for (std::uint64_t j = 0; j < d; ++j) {
+        if (j == k) continue;
+        std::uint64_t ok = 0;
+        for (std::uint64_t i = start(j); i < start(j + 1); ++i)
+          ok += j < k ? x[i] > x[b] : x[i] >= x[b];
+        win *= static_cast<double>(ok) / static_cast<double>(start(j + 1) - start(j));
+      }
+      p[b] = win;
+    }
+  return p;
+}
+
+Law first_diff_law(const std::vector<double>& x, std::uint64_t cap) {
+  const std::uint64_t n = x.size();
+  const double nn = static_cast<double>(n);
+  std::vector<double> same(n, 0), heavier(n, 0);
+  for (std::uint64_t f = 0; f < n; ++f)
+    for (double v : x) {
+      same[f] += v == x[f];
+      heavier[f] += v > x[f];
+    }
+  Law p(n, 0.0);
+  for (std::uint64_t f = 0; f < n; ++f) {
+    const double stay = std::pow(same[f] / nn, static_cast<double>(cap - 1));
+    const double others = nn - same[f];
+    p[f] += stay / nn;
+    if (others == 0) continue;
+    // The first different probe D is uniform among the `others` bins.
+    p[f] += (1 - stay) / nn * heavier[f] / others;  // D heavier: f keeps the ball
+    for (std::uint64_t b = 0; b < n; ++b)
+      if (x[b] < x[f]) p[b] += (1 - stay) / nn / others;  // D = b lighter: b takes it
+  }
+  return p;
+}
+
+Law pair_law(const std::vector<double>& x, const std::function<double(double, double)>& pick) {
+  const std::uint64_t n = x.size();
+  const double w = 1.0 / (static_cast<double>(n) * static_cast<double>(n));
+  Law p(n, 0.0);
+  for (std::uint64_t a = 0; a < n; ++a)
+    for (std::uint64_t b = 0; b < n; ++b) {
+      if (a == b) {
+        p[a] += w;
+        continue;
+      }
+      const double first = pick(x[a], x[b]);
+      p[a] += w * first;
+      p[b] += w * (1 - first);
+    }
+  return p;
+}
+
+std::map<double, double> exact_gap_law(std::uint64_t n, std::uint64_t m,
+                                       const std::function<Law(const std::vector<double>&)>& law) {
+  std::map<std::vector<double>, double> states = {{std::vector<double>(n, 0.0), 1.0}};
+  for (std::uint64_t t = 0; t < m; ++t) {
+    std::map<std::vector<double>, double> next;
+    for (const auto& [x, prob] : states) {
+      const Law p = law(x);
+      for (std::uint64_t i = 0; i < n; ++i) {
+        if (p[i] <= 0) continue;
+        std::vector<double> y = x;
+        y[i] += 1;
+        next[y] += prob * p[i];
+      }
+    }
+    states = std::move(next);
+  }
+  std::map<double, double> gaps;
+  for (const auto& [x, prob] : states)
+    gaps[*std::max_element(x.begin(), x.end()) - static_cast<double>(m) / static_cast<double>(n)] += prob;
+  return gaps;
+}
+
+std::vector<double> binomial_law(std::uint64_t m, std::uint64_t n) {
+  const boost::math::binomial dist(static_cast<double>(m), 1.0 / static_cast<double>(n));
+  std::vector<double> p(m + 1);
+  for (std::uint64_t k = 0; k <= m; ++k) p[k] = boost::math::pdf(dist, static_cast<double>(k));
+  return p;
+}
+
+std::uint64_t test_seed(const std::string& label, std::uint64_t salt) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a: stable across platforms and runs
+  for (unsigned char ch : label) h = (h ^ ch) * 0x100000001b3ULL;
+  std::uint64_t fresh = 0;
+  if (const char* env = std::getenv("GAPCHECK_FRESH_SEEDS")) fresh = std::strtoull(env, nullptr, 10);
+  std::uint64_t state = h ^ (salt * 0x9e3779b97f4a7c15ULL) ^ (fresh * 0xd1b54a32d192ed03ULL);
+  return splitmix64(state);
+}
+
+std::string describe(const std::vector<std::uint32_t>& x) {
+  std::string out = "(";
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    if (i > 0) out += ',';
+    out += std::to_string(x[i]);
+  }
+  out += ')';
+  return out;
+}
+
+ChiSquare gap_law_test(const std::map<double, double>& law, const SingleRun& run,
+                       std::uint64_t runs, std::uint64_t seed) {
+  std::vector<double> values, p;
+  for (const auto& [gap, prob] : law) {
+    values.push_back(gap);
+    p.push_back(prob);
+  }
+  std::vector<std::uint64_t> counts(values.size(), 0);
+  std::uint64_t unexpected = 0;
+  for (std::uint64_t r = 0; r < runs; ++r) {
+    const double gap = run(seed, r).gap;
+    std::size_t k = 0;
+    while (k < values.size() && std::abs(values[k] - gap) > 1e-9) ++k;
+    if (k == values.size()) ++unexpected;
+    else ++counts[k];
+  }
+  if (unexpected > 0) {  // a gap the law gives probability 0
+    counts.push_back(unexpected);
+    p.push_back(0);
+  }
+  return chi_square(counts, p);
+}
+
+ChiSquare binomial_load_test(const LoadsOfRun& loads, const RunConfig& config, std::uint64_t runs,
+                             std::uint64_t seed) {
+  const std::vector<double> p = binomial_law(config.m, config.n);
+  std::vector<std::uint64_t> counts(p.size(), 0);
+  for (std::uint64_t r = 0; r < runs; ++r) {
+    const double x = loads(seed, r)[r % config.n];
+    ++counts[std::min<std::size_t>(static_cast<std::size_t>(x), counts.size() - 1)];
+  }
+  return chi_square(counts, p);
+}
+
+ChiSquare bounded_uniformity_test(const BoundedDraw& draw, std::uint64_t seed) {
+  constexpr std::uint64_t range = 0xC000000000000000ULL;  // 0.75 * 2^64
+  constexpr std::uint64_t buckets = 64, draws = 20000;
+  Rng engine(seed);
+  std::vector<std::uint64_t> counts(buckets, 0);
+  std::uint64_t outside = 0;
+  for (std::uint64_t k = 0; k < draws; ++k) {
+    const std::uint64_t v = draw(engine, range);
+    if (v >= range) ++outside;
+    else ++counts[v / (range / buckets)];
+  }
+  std::vector<double> p(buckets, 1.0 / buckets);
+  if (outside > 0) {
+    counts.push_back(outside);
+    p.push_back(0);
+  }
+  return chi_square(counts, p);
+}
+
+}  // namespace gapcheck::oracle
