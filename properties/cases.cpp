@@ -37,8 +37,6 @@ std::vector<Triple> registered_triples() {
 std::string draw_value(const ParamDef& def, std::uint64_t n) {
   using Kind = ParamDef::Kind;
   switch (def.kind) {
-    case Kind::text:  // its syntax is the entry's own: keep the documented default
-      return def.fallback;
     case Kind::choice:
       return *rc::gen::elementOf(def.choices);
     case Kind::text:  // free syntax (a thinning schedule): the entry's default is a valid value
