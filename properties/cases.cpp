@@ -50,10 +50,12 @@ std::string draw_value(const ParamDef& def, std::uint64_t n) {
       return std::to_string(*rc::gen::inRange<std::uint64_t>(lo, hi + 1));
     }
     case Kind::real: {
-      // A grid of 9 points over [lo, min(hi, lo + 4)]: both ends are hit, shrinking goes to lo.
-      const double hi = std::min(def.hi, def.lo + 4.0);
-      const int k = *rc::gen::inRange(0, 9);
-      return format_real(k == 8 ? hi : def.lo + (hi - def.lo) * k / 8.0);
+      // A grid of 17 points over [a, a + 8] within [lo, hi], a = max(lo, -4): both ends are hit,
+      // whole and half values give ties and equalities, shrinking goes to a.
+      const double a = std::max(def.lo, -4.0);
+      const double b = std::min(def.hi, a + 8.0);
+      const int k = *rc::gen::inRange(0, 17);
+      return format_real(k == 16 ? b : a + (b - a) * k / 16.0);
     }
   }
   return def.fallback;

@@ -57,6 +57,51 @@ std::vector<const audit::Question*> only(const std::vector<const audit::Question
   return out;
 }
 
+// The level q of the k-th heaviest bin (floor levels), 0 when k = 0 or k > n.
+double kth_level(const std::vector<double>& x, std::uint64_t k) {
+  if (k == 0 || k > x.size()) return 0;
+  std::vector<double> levels;
+  for (double v : x) levels.push_back(std::floor(v));
+  std::sort(levels.begin(), levels.end(), std::greater<>());
+  return levels[k - 1];
+}
+
+// Whether "i is among the k heaviest of x" may be answered `answer`, ties ranked at random.
+bool rank_answer_allowed(const std::vector<double>& x, Bin i, std::uint64_t k, bool answer) {
+  std::uint64_t heavier = 0, tied = 0;
+  for (double v : x) {
+    heavier += std::floor(v) > std::floor(x[i]);
+    tied += std::floor(v) == std::floor(x[i]);
+  }
+  if (heavier >= k) return !answer;
+  if (heavier + tied <= k) return answer;
+  return true;
+}
+
+// The loads after `ball` balls, if the log kept them.
+const std::vector<double>* loads_at(const audit::Log& log, std::uint64_t ball) {
+  return ball < log.after.size() ? &log.after[ball] : nullptr;
+}
+
+double mean_of(const std::vector<double>& x) {
+  double w = 0;
+  for (double v : x) w += v;
+  return w / static_cast<double>(x.size());
+}
+
+const char* name_of(audit::Ask ask) {
+  switch (ask) {
+    case audit::Ask::sample: return "sample";
+    case audit::Ask::compare: return "compare";
+    case audit::Ask::compare_to: return "compare_to";
+    case audit::Ask::load: return "load";
+    case audit::Ask::in_top: return "in_top";
+    case audit::Ask::coin: return "coin";
+    case audit::Ask::average: return "average";
+  }
+  return "?";
+}
+
 }  // namespace
 
 void require(const Violations& violations, const std::string& context) {
@@ -208,9 +253,107 @@ Violations g_limit(const audit::Log& log, double g) {
         if (std::abs(q.answer - q.true_i) > g)
           c.add("ball ", q.ball, ": load(", q.i, ") = ", q.true_i, " read as ", q.answer);
         break;
+      case audit::Ask::in_top:  // the comparison of x_i with the k-th heaviest level q
+        if (const auto* x = loads_at(log, q.ball)) {
+          const double level = kth_level(*x, static_cast<std::uint64_t>(q.level));
+          if (std::abs(q.true_i - level) > g && (q.answer != 0) != (q.true_i > level))
+            c.add("ball ", q.ball, ": in_top(", q.i, ", ", q.level, ") with load ", q.true_i,
+                  " and k-th level ", level, " answered ", q.answer, " (beyond g = ", g, ")");
+        }
+        break;
+      case audit::Ask::average:
+        if (!close(q.answer, q.true_level))
+          c.add("ball ", q.ball, ": average ", q.true_level, " read as ", q.answer);
+        break;
       default:
         break;
     }
+  }
+  return c.out;
+}
+
+Violations snapshot_reads(const audit::Log& log, std::uint64_t b) {
+  Collector c;
+  for (const auto& q : log.questions) {
+    const auto* snap = loads_at(log, q.ball / b * b);
+    if (!snap) continue;
+    const auto& x = *snap;
+    bool ok = true;
+    switch (q.ask) {
+      case audit::Ask::compare:
+        ok = q.answer == order_value(x[q.i], x[q.j]);
+        break;
+      case audit::Ask::compare_to:
+        ok = q.answer == order_value(x[q.i], q.level);
+        break;
+      case audit::Ask::load:
+        ok = q.answer == x[q.i];
+        break;
+      case audit::Ask::average:
+        ok = close(q.answer, mean_of(x));
+        break;
+      case audit::Ask::in_top:
+        ok = rank_answer_allowed(x, q.i, static_cast<std::uint64_t>(q.level), q.answer != 0);
+        break;
+      default:
+        break;
+    }
+    if (!ok)
+      c.add("ball ", q.ball, ": ", name_of(q.ask), " about bin ", q.i, " answered ", q.answer,
+            ", its snapshot (after ", q.ball / b * b, " balls) has x = ", x[q.i], ", now ", q.true_i);
+  }
+  return c.out;
+}
+
+Violations window_reads(const audit::Log& log, std::uint64_t tau) {
+  Collector c;
+  for (const auto& q : log.questions) {
+    if (q.ball >= log.after.size()) continue;
+    const std::uint64_t from = q.ball + 1 >= tau ? q.ball + 1 - tau : 0;
+    auto window = [&](Bin i) {
+      std::vector<double> values;
+      for (std::uint64_t s = from; s <= q.ball; ++s) values.push_back(log.after[s][i]);
+      return values;
+    };
+    auto orders = [&](const std::vector<double>& a, const std::vector<double>& b) {
+      std::vector<double> out;
+      for (double u : a)
+        for (double v : b) out.push_back(order_value(u, v));
+      return out;
+    };
+    auto has = [](const std::vector<double>& values, double v) {
+      return std::find(values.begin(), values.end(), v) != values.end();
+    };
+    bool ok = true;
+    switch (q.ask) {
+      case audit::Ask::load:
+        ok = has(window(q.i), q.answer);
+        break;
+      case audit::Ask::compare:
+        ok = has(orders(window(q.i), window(q.j)), q.answer);
+        break;
+      case audit::Ask::compare_to:
+        ok = has(orders(window(q.i), {q.level}), q.answer);
+        break;
+      case audit::Ask::in_top: {
+        const auto& now = log.after[q.ball];
+        const auto k = static_cast<std::uint64_t>(q.level);
+        const auto seen = orders(window(q.i), {kth_level(now, k)});
+        const bool top = q.answer != 0;
+        ok = k == 0 ? !top
+                    : (top && has(seen, 1)) || (!top && has(seen, -1)) ||
+                          (has(seen, 0) && rank_answer_allowed(now, q.i, k, top));
+        break;
+      }
+      case audit::Ask::average:
+        ok = close(q.answer, q.true_level);
+        break;
+      default:
+        break;
+    }
+    if (!ok)
+      c.add("ball ", q.ball, ": ", name_of(q.ask), " about bins ", q.i, ", ", q.j, " answered ",
+            q.answer, ", outside the values of the last ", tau, " steps (x_i now ", q.true_i, ")");
   }
   return c.out;
 }
@@ -232,10 +375,14 @@ Violations truthful(const audit::Log& log) {
       case audit::Ask::average:
         ok = close(q.answer, q.true_level);
         break;
+      case audit::Ask::in_top:
+        if (const auto* x = loads_at(log, q.ball))
+          ok = rank_answer_allowed(*x, q.i, static_cast<std::uint64_t>(q.level), q.answer != 0);
+        break;
       default:
         break;
     }
-    if (!ok) c.add("ball ", q.ball, ": question ", static_cast<int>(q.ask), " about bin ", q.i,
+    if (!ok) c.add("ball ", q.ball, ": ", name_of(q.ask), " about bin ", q.i,
                    " (true load ", q.true_i, ") answered ", q.answer);
   }
   return c.out;
@@ -376,6 +523,116 @@ Violations quantile_rule(const audit::Log& log, double delta, bool truthful_answ
         c.add("step ", s, ": in_top(", qs[at]->i, ", ", k, ") answered ", top, " with ", heavier,
               " heavier and ", tied, " tied bins");
     }
+  }
+  return c.out;
+}
+
+Violations thinning_rule(const audit::Log& log,
+                         const std::function<double(std::uint64_t, std::uint64_t)>& threshold,
+                         bool accept_at_threshold) {
+  Collector c;
+  const auto steps = questions_of(log);
+  for (std::size_t s = 0; s < steps.size(); ++s) {
+    const auto& qs = steps[s];
+    if (qs.size() < 2 || qs[0]->ask != audit::Ask::sample || qs[1]->ask != audit::Ask::compare_to ||
+        qs[1]->i != qs[0]->i) {
+      c.add("step ", s, ": expected a primary sample compared with the threshold");
+      continue;
+    }
+    if (threshold && qs[1]->level != threshold(qs[1]->ball, log.n))
+      c.add("step ", s, " (t = ", qs[1]->ball, "): threshold ", qs[1]->level, ", the rule says ",
+            threshold(qs[1]->ball, log.n));
+    const bool accept = qs[1]->answer < 0 || (accept_at_threshold && qs[1]->answer == 0);
+    const std::size_t want = accept ? 2 : 3;
+    if (qs.size() != want || (!accept && qs[2]->ask != audit::Ask::sample))
+      c.add("step ", s, ": ", qs.size(), " questions; ", accept ? "an accepted" : "a rejected",
+            " primary asks ", want);
+    else if (log.steps[s].bin != (accept ? qs[0]->i : qs[2]->i))
+      c.add("step ", s, " placed in bin ", log.steps[s].bin, " against its ",
+            accept ? "accepted primary " : "secondary ", accept ? qs[0]->i : qs[2]->i);
+  }
+  return c.out;
+}
+
+namespace {
+
+// The balls a step places: `want`, or fewer at the last step when m runs out.
+void check_balls(Collector& c, const audit::Log& log, std::size_t s, std::uint64_t want) {
+  const auto got = log.steps[s].balls;
+  if (got != want && !(s + 1 == log.steps.size() && got < want))
+    c.add("step ", s, " placed ", got, " balls, the rule places ", want);
+}
+
+// One sample compared with the average read: the shape Twinning and Packing share. Returns the
+// index of the compare_to question, or 0 if the shape is wrong.
+std::size_t mean_comparison(Collector& c, const std::vector<const audit::Question*>& qs,
+                            std::size_t s) {
+  if (qs.size() >= 3 && qs[0]->ask == audit::Ask::sample && qs[1]->ask == audit::Ask::average &&
+      qs[2]->ask == audit::Ask::compare_to && qs[2]->i == qs[0]->i && qs[2]->level == qs[1]->answer)
+    return 2;
+  c.add("step ", s, ": expected a sample compared with the average read");
+  return 0;
+}
+
+}  // namespace
+
+Violations twinning_rule(const audit::Log& log) {
+  Collector c;
+  const auto steps = questions_of(log);
+  for (std::size_t s = 0; s < steps.size(); ++s) {
+    const auto& qs = steps[s];
+    if (!mean_comparison(c, qs, s)) continue;
+    if (qs.size() != 3) c.add("step ", s, " asked ", qs.size(), " questions, Twinning asks 3");
+    if (log.steps[s].bin != qs[0]->i) c.add("step ", s, " placed off its sample");
+    check_balls(c, log, s, qs[2]->answer < 0 ? 2 : 1);
+  }
+  return c.out;
+}
+
+Violations packing_rule(const audit::Log& log) {
+  Collector c;
+  const auto steps = questions_of(log);
+  for (std::size_t s = 0; s < steps.size(); ++s) {
+    const auto& qs = steps[s];
+    if (!mean_comparison(c, qs, s)) continue;
+    if (log.steps[s].bin != qs[0]->i) c.add("step ", s, " placed off its sample");
+    if (qs[2]->answer >= 0) {
+      if (qs.size() != 3) c.add("step ", s, ": a bin not below the average needs no load read");
+      check_balls(c, log, s, 1);
+      continue;
+    }
+    if (qs.size() != 4 || qs[3]->ask != audit::Ask::load || qs[3]->i != qs[0]->i) {
+      c.add("step ", s, ": a bin below the average must have its load read once");
+      continue;
+    }
+    const double fill = std::ceil(qs[1]->answer) + 1 - qs[3]->answer;
+    check_balls(c, log, s, static_cast<std::uint64_t>(std::max(fill, 1.0)));
+  }
+  return c.out;
+}
+
+Violations memory_rule(const audit::Log& log) {
+  Collector c;
+  const auto steps = questions_of(log);
+  for (std::size_t s = 0; s < steps.size(); ++s) {
+    const auto& qs = steps[s];
+    if (qs.empty() || qs[0]->ask != audit::Ask::sample) {
+      c.add("step ", s, ": expected one sample");
+      continue;
+    }
+    if (s == 0) {
+      if (qs.size() != 1 || log.steps[0].bin != qs[0]->i)
+        c.add("step 0 (empty cache) must place on its sample without a comparison");
+      continue;
+    }
+    const Bin cache = log.steps[s - 1].bin;
+    if (qs.size() != 2 || qs[1]->ask != audit::Ask::compare || qs[1]->i != cache || qs[1]->j != qs[0]->i) {
+      c.add("step ", s, ": expected compare(cache ", cache, ", sample ", qs[0]->i, ")");
+      continue;
+    }
+    const Bin want = qs[1]->answer < 0 ? cache : qs[0]->i;
+    if (log.steps[s].bin != want)
+      c.add("step ", s, " placed in bin ", log.steps[s].bin, ", Memory places in ", want);
   }
   return c.out;
 }

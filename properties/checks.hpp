@@ -48,8 +48,16 @@ Violations replicate_independence(const SingleRun& single, const BatchRun& batch
 // compared differ by at most g (|x_i - x_j| <= g, |x_i - level| <= g, a load read within g);
 // every comparison with a larger difference is answered truthfully.
 Violations g_limit(const audit::Log& log, double g);
-// Every answer is the truth, to rounding (the exact setting).
+// Every answer is the truth, to rounding (the exact setting). Rank answers need Detail::full.
 Violations truthful(const audit::Log& log);
+// b-Batched: every read (compare, compare_to, load, average, in_top) is answered from the loads
+// at the start of the ball's batch, x after floor(t/b) b balls, never from fresher loads.
+// Needs Detail::full.
+Violations snapshot_reads(const audit::Log& log, std::uint64_t b);
+// tau-Delay: every value read for bin i at time T lies in its window {x_i after s balls :
+// T + 1 - tau <= s <= T}; a comparison's answer is one that some values of the windows give.
+// Needs Detail::full.
+Violations window_reads(const audit::Log& log, std::uint64_t tau);
 
 // --- processes ------------------------------------------------------------------------------
 // Every step places its balls on one of the bins it sampled.
@@ -72,5 +80,20 @@ Violations first_diff_rule(const audit::Log& log, std::uint64_t cap);
 // `mixed`: each step first tosses one coin of probability eta; tails is a One-Choice step.
 Violations quantile_rule(const audit::Log& log, double delta, bool truthful_answers,
                          bool mixed, double eta = 1);
+
+// Two-thinning: a primary sample, one comparison with the threshold `threshold(t, n)` (t = balls
+// placed), and a secondary sample exactly when the answer is not "below" (or "at", if accepted).
+// An empty `threshold` checks the shape only.
+Violations thinning_rule(const audit::Log& log,
+                         const std::function<double(std::uint64_t t, std::uint64_t n)>& threshold,
+                         bool accept_at_threshold);
+// Twinning: one sample, compared with the average read; 2 balls when below it, else 1.
+Violations twinning_rule(const audit::Log& log);
+// Packing: one sample, compared with the average a read; when below it, its load v is read and
+// max(ceil(a) + 1 - v, 1) balls go there, else 1.
+Violations packing_rule(const audit::Log& log);
+// Memory: one sample; from the second step on, the cached bin (the previous step's bin) is
+// compared with it and the ball goes to the cache iff the answer says the cache is lighter.
+Violations memory_rule(const audit::Log& log);
 
 }  // namespace gapcheck::props

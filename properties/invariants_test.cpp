@@ -140,6 +140,30 @@ const std::map<std::string, Rule>& process_rules() {
          return all_of({places_on_a_sample(log), quantile_rule(log, real_arg(c, "delta"), exact(c),
                                                                true, real_arg(c, "eta"))});
        }},
+      {"thinning",
+       [](const Case& c, const audit::Log& log) {
+         const auto& spec = c.composition.process_spec;
+         const std::string kind = *spec.find("threshold");
+         const double l = std::stod(*spec.find("l")), L = std::stod(*spec.find("L"));
+         std::function<double(std::uint64_t, std::uint64_t)> threshold;  // schedule: shape only
+         if (kind == "absolute") threshold = [l](std::uint64_t, std::uint64_t) { return l; };
+         if (kind == "relative" || (kind == "schedule" && *spec.find("schedule") == "0:r0"))
+           threshold = [L, kind](std::uint64_t t, std::uint64_t n) {
+             return static_cast<double>(t) / static_cast<double>(n) + (kind == "relative" ? L : 0);
+           };
+         return all_of({places_on_a_sample(log), samples_per_step(log, 1, 2),
+                        thinning_rule(log, threshold, false)});
+       }},
+      {"mean-thinning",
+       [](const Case&, const audit::Log& log) {
+         return all_of({places_on_a_sample(log), samples_per_step(log, 1, 2),
+                        thinning_rule(log, [](std::uint64_t t, std::uint64_t n) {
+                          return static_cast<double>(t) / static_cast<double>(n);
+                        }, true)});
+       }},
+      {"twinning", [](const Case&, const audit::Log& log) { return twinning_rule(log); }},
+      {"packing", [](const Case&, const audit::Log& log) { return packing_rule(log); }},
+      {"memory", [](const Case&, const audit::Log& log) { return memory_rule(log); }},
       {"one-plus-beta",
        [](const Case& c, const audit::Log& log) {
          return all_of({samples_per_step(log, 1, 2), places_on_a_sample(log),

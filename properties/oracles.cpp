@@ -158,6 +158,16 @@ Law first_diff_law(const std::vector<double>& x, std::uint64_t cap) {
   return p;
 }
 
+Law threshold_law(const std::vector<double>& x, double theta, bool accept_equal) {
+  const double n = static_cast<double>(x.size());
+  double rejected = 0;
+  for (double v : x) rejected += !(v < theta || (accept_equal && v == theta));
+  Law p(x.size());
+  for (std::size_t b = 0; b < x.size(); ++b)
+    p[b] = (x[b] < theta || (accept_equal && x[b] == theta) ? 1 / n : 0) + rejected / (n * n);
+  return p;
+}
+
 Law pair_law(const std::vector<double>& x, const std::function<double(double, double)>& pick) {
   const std::uint64_t n = x.size();
   const double w = 1.0 / (static_cast<double>(n) * static_cast<double>(n));

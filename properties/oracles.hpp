@@ -63,6 +63,9 @@ Law left_law(const std::vector<double>& x, std::uint64_t d);
 // with probability q_f^(c-1), else the first different probe D (uniform among the others) meets
 // it and the lesser of f and D takes the ball.
 Law first_diff_law(const std::vector<double>& x, std::uint64_t cap);
+// Two-thinning with a fixed threshold theta: a primary below theta (or at it, `accept_equal`)
+// keeps the ball, otherwise a uniform secondary takes it: [x_b < theta]/n + rejected/n^2.
+Law threshold_law(const std::vector<double>& x, double theta, bool accept_equal);
 // Two samples (i1, i2), and `pick(x1, x2)` = probability that i1 takes the ball; enumerates the
 // n^2 ordered pairs (a pair with i1 = i2 always places there).
 Law pair_law(const std::vector<double>& x, const std::function<double(double, double)>& pick);

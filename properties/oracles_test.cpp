@@ -15,6 +15,13 @@ namespace {
 
 using LawOf = std::function<Law(const std::vector<double>&)>;
 
+// t/n with unit balls: the relative thresholds' t/n is the mean load.
+double mean(const std::vector<double>& x) {
+  double w = 0;
+  for (double v : x) w += v;
+  return w / static_cast<double>(x.size());
+}
+
 // One-step laws by spec, computed from the definitions (oracles.hpp), never from the process.
 struct LawCase {
   std::string process;
@@ -36,6 +43,11 @@ std::vector<LawCase> law_cases() {
       {"left:d=3", "exact", [](const auto& x) { return left_law(x, 3); }},
       {"first-diff:d=2", "exact", [](const auto& x) { return first_diff_law(x, 4); }},
       {"first-diff:d=2,cap=2", "exact", [](const auto& x) { return first_diff_law(x, 2); }},
+      {"thinning:threshold=absolute,l=2", "exact",
+       [](const auto& x) { return threshold_law(x, 2, false); }},
+      {"thinning:threshold=relative,L=0.5", "exact",
+       [](const auto& x) { return threshold_law(x, mean(x) + 0.5, false); }},
+      {"mean-thinning", "exact", [](const auto& x) { return threshold_law(x, mean(x), true); }},
       {"quantile:delta=0.25", "exact", [](const auto& x) { return quantile_law(x, 0.25); }},
       {"quantile:delta=0.5", "exact", [](const auto& x) { return quantile_law(x, 0.5); }},
       {"mixed-quantile:eta=0.4,delta=0.5", "exact",
@@ -77,7 +89,7 @@ TEST(OneStepLaw, EveryProcessPlacesTheNextBallWithItsExactLaw) {
       ++checked;
     }
   }
-  EXPECT_GE(checked, 40);
+  EXPECT_GE(checked, 60);
 }
 
 // The exact law of the final gap (DP over load vectors) against the gaps of many tiny runs.
@@ -96,6 +108,8 @@ TEST(ExactGapLaw, TinyRunsFollowTheExactGapDistribution) {
       {"one-plus-beta:beta=0.5", 4, 8, [](const auto& x) { return one_plus_beta_law(x, 0.5, false); }},
       {"left:d=2", 4, 8, [](const auto& x) { return left_law(x, 2); }},
       {"first-diff:d=2", 4, 8, [](const auto& x) { return first_diff_law(x, 4); }},
+      {"thinning:threshold=absolute,l=1", 4, 8, [](const auto& x) { return threshold_law(x, 1, false); }},
+      {"mean-thinning", 4, 8, [](const auto& x) { return threshold_law(x, mean(x), true); }},
       {"quantile:delta=0.5", 4, 8, [](const auto& x) { return quantile_law(x, 0.5); }},
   };
   const double alpha = sidak(family_alpha, cases.size());
