@@ -18,18 +18,15 @@ namespace gapcheck {
 //    where every tie of a batch goes to the same bin.
 enum class TieRule { random, index };
 
-// The lighter of two sampled bins, `first` sampled before `second`.
+// The lighter of two sampled bins, `first` sampled before `second`. Written as selections, not
+// branches: which sample is lighter is a coin flip to a branch predictor, and a mispredicted
+// branch per ball would cost more than the rest of the step.
 template <class Oracle>
 Bin lighter(Oracle& oracle, Bin first, Bin second, TieRule ties) {
-  switch (oracle.compare(first, second)) {
-    case Order::less:
-      return first;
-    case Order::greater:
-      return second;
-    case Order::equal:
-      break;
-  }
-  return ties == TieRule::random ? first : std::min(first, second);
+  const Order order = oracle.compare(first, second);
+  const bool take_second = (order == Order::greater) |
+                           ((order == Order::equal) & (ties == TieRule::index) & (second < first));
+  return first ^ ((first ^ second) & (Bin{0} - take_second));  // take_second ? second : first
 }
 
 // The lightest of d i.i.d. uniform samples (d >= 1), comparing each new sample with the best so
@@ -37,6 +34,7 @@ Bin lighter(Oracle& oracle, Bin first, Bin second, TieRule ties) {
 template <class Oracle>
 Bin lightest_of(Oracle& oracle, std::uint32_t d, TieRule ties) {
   Bin best = oracle.sample();
+  if (d == 2) return lighter(oracle, best, oracle.sample(), ties);  // Two-Choice: no loop
   for (std::uint32_t k = 1; k < d; ++k) best = lighter(oracle, best, oracle.sample(), ties);
   return best;
 }

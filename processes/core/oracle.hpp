@@ -24,9 +24,10 @@ namespace gapcheck {
 
 enum class Order : signed char { less = -1, equal = 0, greater = 1 };
 
+// Computed, not branched: in the per-ball loop the order of two sampled loads is unpredictable.
 template <class A, class B>
 constexpr Order order_of(A a, B b) {
-  return a < b ? Order::less : (b < a ? Order::greater : Order::equal);
+  return static_cast<Order>(static_cast<signed char>(b < a) - static_cast<signed char>(a < b));
 }
 constexpr Order reversed(Order o) { return static_cast<Order>(-static_cast<signed char>(o)); }
 
