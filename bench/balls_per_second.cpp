@@ -8,7 +8,9 @@
 //
 // Each iteration places m = max(n, 2^22) balls into n empty bins, so small n measure the ball
 // loop and large n measure it with the loads out of cache. After the usual table the program
-// prints balls per second per (process, n) and the ratio gapcheck / naive.
+// prints balls per second per (process, n), the median over repetitions, and the ratio
+// gapcheck / naive. scripts/bench.sh runs it with interleaved repetitions, so that a busy
+// machine slows both sides alike.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -72,18 +74,20 @@ class RatioReporter : public benchmark::ConsoleReporter {
   void ReportRuns(const std::vector<Run>& runs) override {
     ConsoleReporter::ReportRuns(runs);
     for (const auto& run : runs) {
-      if (run.error_occurred || run.run_type != Run::RT_Iteration) continue;
+      const bool median_of_repetitions =
+          run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
+      if (run.error_occurred || !(run.run_type == Run::RT_Iteration || median_of_repetitions))
+        continue;
+      const auto it = run.counters.find("items_per_second");
+      if (it == run.counters.end()) continue;
       // name = process/implementation/n:2^k
-      const std::string name = run.benchmark_name();
+      const std::string& name = run.run_name.function_name;
       const auto first = name.find('/');
       const auto second = name.find('/', first + 1);
       const std::string row = name.substr(0, first) + " " + name.substr(second + 1);
       const std::string impl = name.substr(first + 1, second - first - 1);
-      const auto it = run.counters.find("items_per_second");
-      if (it == run.counters.end()) continue;
       auto& cell = rows_[row][impl];
-      cell.sum += it->second.value;  // repetitions are averaged
-      ++cell.count;
+      (median_of_repetitions ? cell.median : cell.runs).push_back(it->second.value);
       if (std::find(order_.begin(), order_.end(), row) == order_.end()) order_.push_back(row);
     }
   }
@@ -91,12 +95,12 @@ class RatioReporter : public benchmark::ConsoleReporter {
   void Finalize() override {
     ConsoleReporter::Finalize();
     auto& out = GetOutputStream();
-    out << "\nballs per second (one thread)\n";
+    out << "\nballs per second (one thread; median of the repetitions)\n";
     out << "process      n        gapcheck        naive     ratio\n";
     for (const auto& row : order_) {
       const auto& cells = rows_[row];
-      const double fast = mean(cells, "gapcheck");
-      const double slow = mean(cells, "naive");
+      const double fast = median(cells, "gapcheck");
+      const double slow = median(cells, "naive");
       char line[160];
       std::snprintf(line, sizeof line, "%-12s %-6s %10.3g %12.3g %8.2fx\n",
                     row.substr(0, row.find(' ')).c_str(), row.substr(row.find(':') + 1).c_str(),
@@ -107,14 +111,20 @@ class RatioReporter : public benchmark::ConsoleReporter {
 
  private:
   struct Cell {
-    double sum = 0;
-    int count = 0;
+    std::vector<double> runs;    // one value per repetition, when they are reported
+    std::vector<double> median;  // the median aggregate, when only aggregates are reported
   };
-  static double mean(const std::map<std::string, Cell>& cells, const std::string& impl) {
+  using Cells = std::map<std::string, Cell>;  // implementation -> measurements
+  static double median(const Cells& cells, const std::string& impl) {
     const auto it = cells.find(impl);
-    return it == cells.end() || it->second.count == 0 ? 0.0 : it->second.sum / it->second.count;
+    if (it == cells.end()) return 0.0;
+    std::vector<double> v = it->second.median.empty() ? it->second.runs : it->second.median;
+    if (v.empty()) return 0.0;
+    std::sort(v.begin(), v.end());
+    const std::size_t h = v.size() / 2;
+    return v.size() % 2 == 1 ? v[h] : (v[h - 1] + v[h]) / 2;
   }
-  std::map<std::string, std::map<std::string, Cell>> rows_;
+  std::map<std::string, Cells> rows_;
   std::vector<std::string> order_;
 };
 
