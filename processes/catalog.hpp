@@ -16,7 +16,12 @@
 #include "processes/one_plus_beta.hpp"
 #include "processes/packing.hpp"
 #include "processes/quantile.hpp"
+#include "processes/settings/batch.hpp"
+#include "processes/settings/delay.hpp"
 #include "processes/settings/exact.hpp"
+#include "processes/settings/g_bounded.hpp"
+#include "processes/settings/g_myopic.hpp"
+#include "processes/settings/sigma_noisy.hpp"
 #include "processes/thinning.hpp"
 #include "processes/twinning.hpp"
 
@@ -24,7 +29,12 @@ namespace gapcheck {
 
 using AnyProcess = std::variant<OneChoice, DChoice, OnePlusBeta, Left, FirstDiff, Quantile,
                                 MixedQuantile, Thinning, Twinning, Packing, Memory>;
-using AnySetting = std::variant<ExactSetting>;
+// g-Myopic is g-Bounded with the fair-coin adversary (GMyopicSetting), so it has no alternative
+// of its own.
+using AnySetting =
+    std::variant<ExactSetting, GBoundedSetting<HeavierAdversary>, GBoundedSetting<RandomAdversary>,
+                 GBoundedSetting<NearMaxAdversary>, SigmaNoisySetting, BatchSetting,
+                 DelaySetting<AdversarialDelay>, DelaySetting<RandomDelay>>;
 
 // Why a process cannot run in a setting with these weights, or nothing if it can. Overloads for
 // specific pairs go beside the process or setting that needs them.

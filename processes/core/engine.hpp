@@ -29,6 +29,8 @@ struct RunConfig {
   std::uint64_t m = 0;
   // The level for "fraction of observed steps whose gap exceeded it".
   double gap_level = 0.0;
+  // Return the final load vector in RunResult::loads (tests of couplings compare it).
+  bool keep_loads = false;
 };
 
 // Number of bins at each load level floor(x), from level `first_level` upwards.
@@ -48,6 +50,7 @@ struct RunResult {
   std::uint64_t probes = 0;      // bin samples drawn
   LoadHistogram histogram;
   SettingCounts setting_counts;
+  std::vector<double> loads;     // the final x, only if RunConfig::keep_loads
 };
 
 template <class Load>
@@ -92,6 +95,7 @@ RunResult simulate(Process& process, Oracle& oracle, Loads<typename Oracle::Load
   result.probes = oracle.probes();
   result.histogram = histogram_of(loads.vector());
   result.setting_counts = oracle.counts();
+  if (config.keep_loads) result.loads.assign(loads.vector().begin(), loads.vector().end());
   return result;
 }
 

@@ -58,6 +58,18 @@ class Loads {
     if (track_levels_) move_level(level_of(before), level_of(after));
   }
 
+  // Makes bin i's load, and W, n's balls and the maximum, those of `later`: a later state of the
+  // same run (loads only grow). How a batch's snapshot catches up with the true loads at the
+  // batch's end, one touched bin at a time, with values copied exactly (no re-added weights).
+  void catch_up(const Loads& later, Bin i) {
+    const Load before = x_[i];
+    x_[i] = later.x_[i];
+    if (track_levels_) move_level(level_of(before), level_of(x_[i]));
+    total_ = later.total_;
+    balls_ = later.balls_;
+    max_ = later.max_;
+  }
+
   // Number of bins whose load lies in [level, level + 1) (integer levels of floor(x)), and number
   // of bins whose level is strictly above `level`. This pair is the level interface that
   // ExactOracle::in_top_of reads (from the true loads or from a batch's snapshot).
@@ -82,6 +94,7 @@ class Loads {
     --level_counts_[from];
     ++level_counts_[to];
     for (std::uint64_t l = from; l < to; ++l) ++above_[l];  // one entry for a unit ball
+    // (a snapshot's catch_up may move a bin several levels: one entry per ball it took)
   }
 
   std::vector<Load> x_;

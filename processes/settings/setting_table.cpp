@@ -5,6 +5,25 @@ namespace {
 
 using Kind = ParamDef::Kind;
 
+ParamDef g_param() {
+  return {"g", Kind::real, "1", 0, 1e9, {},
+          "comparisons of values at most g apart may be decided by the adversary"};
+}
+
+AnySetting g_bounded(const Params& p) {
+  const double g = p.real("g");
+  const std::string& adversary = p.choice("adversary");
+  if (adversary == "random") return GBoundedSetting<RandomAdversary>{g};
+  if (adversary == "near-max") return GBoundedSetting<NearMaxAdversary>{g};
+  return GBoundedSetting<HeavierAdversary>{g};
+}
+
+AnySetting delay(const Params& p) {
+  const std::uint64_t tau = p.integer("tau");
+  if (p.choice("adversary") == "random") return DelaySetting<RandomDelay>{tau};
+  return DelaySetting<AdversarialDelay>{tau};
+}
+
 }  // namespace
 
 const std::vector<Maker<AnySetting>>& settings() {
@@ -12,6 +31,32 @@ const std::vector<Maker<AnySetting>>& settings() {
       {{"exact", "the process sees the true loads; placements are visible at once",
         "theory.md 1", {}},
        [](const Params&) -> AnySetting { return ExactSetting{}; }},
+      {{"g-bounded",
+        "an adaptive adversary decides every comparison of values at most g apart; others are true",
+        "Alistarh et al. 2018; Los, Sauerwald 2023; theory.md 2.1",
+        {g_param(),
+         {"adversary", Kind::choice, "heavier", 0, 0, {"heavier", "random", "near-max"},
+          "heavier = reverse every decidable comparison (ball to the heavier bin), random = a "
+          "fair coin, near-max = reverse only when that favours a bin within g of the maximum"}}},
+       g_bounded},
+      {{"g-myopic", "comparisons of values at most g apart are decided by a fair coin",
+        "Los, Sauerwald 2023; theory.md 2.1", {g_param()}},
+       [](const Params& p) -> AnySetting { return GMyopicSetting{p.real("g")}; }},
+      {{"sigma-noisy", "every load read is x_i + N(0, sigma^2), fresh per read; real comparisons",
+        "Los, Sauerwald 2023; theory.md 2.1",
+        {{"sigma", Kind::real, "1", 0, 1e9, {}, "standard deviation of the noise"}}},
+       [](const Params& p) -> AnySetting { return SigmaNoisySetting{p.real("sigma")}; }},
+      {{"batch", "loads frozen at the start of each batch of b balls, visible at its end",
+        "Berenbrink et al. 2012; Los, Sauerwald 2022; theory.md 2.1, 5",
+        {{"b", Kind::count, "n", 1, 0x1.0p40, {}, "batch size in balls (10n, 2nlnn accepted)"}}},
+       [](const Params& p) -> AnySetting { return BatchSetting{p.integer("b")}; }},
+      {{"delay", "each load read is a value the bin had during the last tau steps",
+        "Los, Sauerwald 2023; theory.md 2.1",
+        {{"tau", Kind::count, "n", 1, 0x1.0p40, {}, "window in balls (10n, 2nlnn accepted)"},
+         {"adversary", Kind::choice, "adversarial", 0, 0, {"adversarial", "random"},
+          "adversarial = the oldest value when that could flip the answer, random = the value "
+          "at a uniform step of the window"}}},
+       delay},
   };
   return table;
 }

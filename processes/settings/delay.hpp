@@ -1,0 +1,147 @@
+// tau-Delay: each load the process reads may be any value the bin had during the last tau steps,
+//   x~_i in [x_i^{t-tau}, x_i^{t-1}]   (loads only grow, so these are the values of that window)
+// chosen by an adversary: `adversarial` tries to flip each decision (the smallest admissible value
+// for the heavier bin, the largest for the lighter), `random` reports the value at a uniformly
+// random step of the window. Source: Los & Sauerwald, J.ACM 70(6), 2023 (arXiv 2206.07503);
+// theory.md §2.1. b-Batched is an instance with tau = b. docs/settings.md.
+//
+// Time is counted in balls. The window keeps the last tau - 1 placements in a ring, each with
+// its bin's load before it and a link to the next placement in the same bin; per bin, the oldest
+// and newest placement still in the window. So x_i^{t-tau} is one lookup (the load before the
+// bin's oldest placement in the window, or x_i if there is none): O(1) per read and per ball,
+// whatever tau. A random step's value walks the bin's placements in the window: O(1 + tau/n)
+// expected. Values are stored, not recomputed, so weighted loads are reported exactly.
+// tau = 1 keeps no placement: every read is x_i^{t-1}, the sequential process.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "processes/settings/setting_oracle.hpp"
+
+namespace gapcheck {
+
+template <class Load>
+class DelayWindow {
+ public:
+  DelayWindow(std::size_t n, std::uint64_t tau) : capacity_(tau - 1), oldest_(n, 0), newest_(n, 0) {}
+
+  // Ball number `placed() + 1` goes to bin i, whose load is `before`.
+  void push(Bin i, Load before) {
+    const std::uint64_t u = ++placed_;
+    if (capacity_ == 0) return;
+    if (u > capacity_) expire(u - capacity_);
+    const Entry entry{i, before, 0};
+    if (ring_.size() < capacity_) ring_.push_back(entry);
+    else at(u) = entry;
+    if (newest_[i] != 0) at(newest_[i]).next = u;
+    else oldest_[i] = u;
+    newest_[i] = u;
+  }
+
+  std::uint64_t placed() const { return placed_; }  // T: balls placed so far
+
+  // x_i^{T+1-tau}: the oldest value in the window (x_now if bin i took no ball in it).
+  Load oldest(Bin i, Load x_now) const { return oldest_[i] ? at(oldest_[i]).before : x_now; }
+
+  // x_i^{T-back} for back in [0, tau): the load before the bin's first placement after that step.
+  Load back_in_time(Bin i, std::uint64_t back, Load x_now) const {
+    std::uint64_t u = oldest_[i];
+    while (u != 0 && u + back <= placed_) u = at(u).next;  // ball u is at or before step T-back
+    return u ? at(u).before : x_now;
+  }
+
+ private:
+  struct Entry {
+    Bin bin;
+    Load before;
+    std::uint64_t next;  // the next ball placed in the same bin, 0 if none yet
+  };
+  Entry& at(std::uint64_t u) { return ring_[(u - 1) % capacity_]; }
+  const Entry& at(std::uint64_t u) const { return ring_[(u - 1) % capacity_]; }
+
+  // Ball u leaves the window; balls leave in order, so it is its bin's oldest.
+  void expire(std::uint64_t u) {
+    const Entry& e = at(u);
+    oldest_[e.bin] = e.next;
+    if (e.next == 0) newest_[e.bin] = 0;
+  }
+
+  std::uint64_t capacity_;  // tau - 1 placements
+  std::vector<Entry> ring_;
+  std::vector<std::uint64_t> oldest_, newest_;  // ball numbers in the window, 0 = none
+  std::uint64_t placed_ = 0;
+};
+
+// Reports the smallest admissible value when that could reverse the answer, else the true one.
+struct AdversarialDelay {
+  template <class Load>
+  Load read(const DelayWindow<Load>& window, Bin i, bool low, Load x, std::uint64_t, Rng&) const {
+    return low ? window.oldest(i, x) : x;
+  }
+};
+
+// Reports the value at a uniformly random step of the window, fresh for every read.
+struct RandomDelay {
+  template <class Load>
+  Load read(const DelayWindow<Load>& window, Bin i, bool, Load x, std::uint64_t tau,
+            Rng& setting) const {
+    return window.back_in_time(i, bounded(setting, tau), x);
+  }
+};
+
+template <class LoadT, class Adversary>
+class DelayOracle : public SettingOracle<LoadT> {
+  using Base = SettingOracle<LoadT>;
+  using Base::loads_;
+  using Base::streams_;
+
+ public:
+  DelayOracle(Loads<LoadT>& loads, Streams& streams, std::uint64_t tau, Adversary adversary)
+      : Base(loads, streams), tau_(tau), adversary_(adversary), window_(loads.n(), tau) {}
+
+  // A read with no decision at stake is one the adversary wants low (the bin looks lighter).
+  double load(Bin i) { return read(i, true); }
+  Order compare(Bin i, Bin j) { return this->compare_read(i, j, reader()); }
+  Order compare_to(Bin i, double level) { return this->compare_to_read(i, level, reader()); }
+  bool in_top(Bin i, std::uint64_t k) { return this->in_top_read(i, k, reader()); }
+
+  void place(Bin i, LoadT weight) {
+    window_.push(i, loads_[i]);
+    loads_.add(i, weight);
+  }
+
+  SettingCounts counts() const {
+    return {{"reads", reads_}, {"stale_reads", stale_reads_}, {"flipped", this->flipped_}};
+  }
+
+ private:
+  double read(Bin i, bool low) {
+    const LoadT x = loads_[i];
+    const LoadT seen = adversary_.read(window_, i, low, x, tau_, streams_.setting);
+    ++reads_;
+    stale_reads_ += seen != x;
+    return static_cast<double>(seen);
+  }
+  auto reader() {
+    return [this](Bin i, bool low) { return read(i, low); };
+  }
+
+  std::uint64_t tau_;
+  Adversary adversary_;
+  DelayWindow<LoadT> window_;
+  std::uint64_t reads_ = 0, stale_reads_ = 0;
+};
+
+template <class Adversary>
+struct DelaySetting {
+  std::uint64_t tau = 1;
+  Adversary adversary{};
+
+  template <class Load>
+  DelayOracle<Load, Adversary> oracle(Loads<Load>& loads, Streams& streams) const {
+    return {loads, streams, tau, adversary};
+  }
+};
+
+}  // namespace gapcheck

@@ -1,0 +1,128 @@
+// g-Bounded (g-Adv-Comp): an adaptive adversary may fix the result of any comparison between
+// two bins whose loads differ by at most g; comparisons of loads further apart are correct.
+// Source: Alistarh, Brown, Kopinsky, Li, Nadiradze, SPAA'18; Los & Sauerwald, J.ACM 70(6), 2023
+// (arXiv 2206.07503); theory.md §2.1. docs/settings.md gives the rule for every oracle question.
+//
+// Every question a process asks is a comparison of a bin's load with something: another bin
+// (compare), a level (compare_to: thresholds, the mean), the k-th heaviest load q (in_top). The
+// adversary may decide it iff the two values differ by at most g. A load read (load(i)) may be
+// reported anywhere in [x_i - g, x_i + g]. Adversaries are small policy types:
+//   answer(truth, favoured, ...)  the order to report for a decidable comparison; `favoured` is
+//                                 the load of the bin that reversing the truth would make look
+//                                 lighter than it is (no_bin if reversing favours no bin)
+//   read(x, ...)                  the value to report for a load read of x
+// Their randomness comes from the setting stream only.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+#include "processes/settings/setting_oracle.hpp"
+
+namespace gapcheck {
+
+// The strategy of the paper's experiments: every decidable comparison is answered reversed, so a
+// process that prefers the lighter answer sends the ball to the heavier bin; every load is read
+// as x - g. On exactly equal loads there is no heavier bin to prefer: it answers "equal" and the
+// process's own tie rule decides, which makes g = 0 Two-Choice itself, ball for ball.
+struct HeavierAdversary {
+  template <class Load>
+  Order answer(Order truth, double, double, const Loads<Load>&, Rng&) const {
+    return reversed(truth);
+  }
+  template <class Load>
+  double read(double x, double g, const Loads<Load>&, Rng&) const {
+    return x - g;
+  }
+};
+
+// Every decidable comparison is decided by a fair coin (also on equal loads); a load read is
+// uniform on [x - g, x + g]. This is g-Myopic (theory.md §2.1: a milder instance of g-Bounded).
+struct RandomAdversary {
+  template <class Load>
+  Order answer(Order, double, double, const Loads<Load>&, Rng& setting) const {
+    return bernoulli(setting, 0.5) ? Order::less : Order::greater;
+  }
+  template <class Load>
+  double read(double x, double g, const Loads<Load>&, Rng& setting) const {
+    return x + g * (2.0 * uniform01(setting) - 1.0);
+  }
+};
+
+// Adaptive, reading the whole load vector: it reverses a decidable comparison only when that
+// makes a bin within g of the current maximum look lighter, i.e. it spends its power only where
+// a ball can raise (or keep pace with) the maximum, and otherwise answers truthfully. A load read
+// of such a bin is x - g, any other read is exact.
+struct NearMaxAdversary {
+  template <class Load>
+  Order answer(Order truth, double favoured, double g, const Loads<Load>& loads, Rng&) const {
+    return favoured >= static_cast<double>(loads.max()) - g ? reversed(truth) : truth;
+  }
+  template <class Load>
+  double read(double x, double g, const Loads<Load>& loads, Rng&) const {
+    return x >= static_cast<double>(loads.max()) - g ? x - g : x;
+  }
+};
+
+template <class LoadT, class Adversary>
+class GBoundedOracle : public SettingOracle<LoadT> {
+  using Base = SettingOracle<LoadT>;
+  using Base::loads_;
+  using Base::streams_;
+
+ public:
+  GBoundedOracle(Loads<LoadT>& loads, Streams& streams, double g, Adversary adversary)
+      : Base(loads, streams), g_(g), adversary_(adversary) {}
+
+  Order compare(Bin i, Bin j) {
+    const double xi = loads_[i], xj = loads_[j];
+    return decide(xi, xj, std::max(xi, xj));
+  }
+  Order compare_to(Bin i, double level) {
+    const double x = loads_[i];
+    return decide(x, level, x > level ? x : no_bin);
+  }
+  bool in_top(Bin i, std::uint64_t k) {
+    if (k == 0) return false;
+    const double x = loads_[i], q = this->kth_level(k);
+    return this->in_top_as(decide(x, q, x > q ? x : no_bin), i, k);
+  }
+  double load(Bin i) {
+    const double x = loads_[i];
+    const double reported = adversary_.read(x, g_, loads_, streams_.setting);
+    bent_reads_ += reported != x;
+    return reported;
+  }
+
+  SettingCounts counts() const {
+    return {{"decidable", decidable_}, {"flipped", this->flipped_}, {"bent_reads", bent_reads_}};
+  }
+
+ private:
+  // The reported order of a against b; `favoured` as in the adversary's answer().
+  Order decide(double a, double b, double favoured) {
+    const Order truth = order_of(a, b);
+    if (std::abs(a - b) > g_) return truth;
+    ++decidable_;
+    return this->counted(truth,
+                         adversary_.answer(truth, favoured, g_, loads_, streams_.setting));
+  }
+
+  double g_;
+  Adversary adversary_;
+  std::uint64_t decidable_ = 0;
+  std::uint64_t bent_reads_ = 0;
+};
+
+template <class Adversary>
+struct GBoundedSetting {
+  double g = 1;
+  Adversary adversary{};
+
+  template <class Load>
+  GBoundedOracle<Load, Adversary> oracle(Loads<Load>& loads, Streams& streams) const {
+    return {loads, streams, g, adversary};
+  }
+};
+
+}  // namespace gapcheck

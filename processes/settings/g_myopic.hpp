@@ -1,0 +1,18 @@
+// g-Myopic(-Comp): a comparison of two bins whose loads differ by at most g is decided by a fair
+// coin; comparisons of loads further apart are correct.
+//   i1, i2 ~ Uniform([n]);  if |x_i1 - x_i2| <= g: allocate to i1 or i2 w.p. 1/2;  else the lighter
+// Source: Los & Sauerwald, J.ACM 70(6), 2023 (arXiv 2206.07503); theory.md §2.1.
+//
+// It is g-Bounded with the adversary that tosses a fair coin (from the setting stream) for every
+// comparison it may decide, so it is that very type: the same rule for thresholds (|x_i - level|
+// <= g), rank questions (|x_i - q| <= g) and load reads (uniform on [x_i - g, x_i + g]), and the
+// same counts. docs/settings.md.
+#pragma once
+
+#include "processes/settings/g_bounded.hpp"
+
+namespace gapcheck {
+
+using GMyopicSetting = GBoundedSetting<RandomAdversary>;
+
+}  // namespace gapcheck

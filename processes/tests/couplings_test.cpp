@@ -1,0 +1,79 @@
+// Where two definitions coincide, one seed gives one load vector: g = 0, sigma = 0, b = 1 and
+// tau = 1 are the exact setting for every registered process (g = 0 with Two-Choice is the
+// paper's "g = 0 reduces to Two-Choice"), and uniform weights on [1, 1] are unit weights, in every
+// setting. Settings draw only from the setting stream, which is what makes these exact.
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "processes/registry.hpp"
+
+namespace gapcheck {
+namespace {
+
+constexpr std::uint64_t n = 50;
+constexpr std::uint64_t m = 3000;
+
+// The final load vector of replicate 0, or nothing if the combination is refused.
+std::optional<std::vector<double>> final_loads(const std::string& process, const std::string& setting,
+                                               const std::string& weights, std::uint64_t seed) {
+  RunConfig config{n, m, 0, true};
+  try {
+    const Simulation s =
+        make_simulation(Spec::parse(process), Spec::parse(setting), Spec::parse(weights), config);
+    return s.run(seed, 0).loads;
+  } catch (const InputError&) {
+    return std::nullopt;
+  }
+}
+
+std::vector<std::string> process_names() {
+  std::vector<std::string> names;
+  for (const auto& entry : process_entries()) names.push_back(entry.name);
+  return names;
+}
+
+void expect_same_loads(const std::string& process, const std::string& a, const std::string& wa,
+                       const std::string& b, const std::string& wb) {
+  for (const std::uint64_t seed : {1, 2}) {
+    const auto x = final_loads(process, a, wa, seed);
+    const auto y = final_loads(process, b, wb, seed);
+    ASSERT_EQ(x.has_value(), y.has_value()) << process << ": one of " << a << ", " << b << " refused";
+    if (x) {
+      EXPECT_EQ(*x, *y) << process << " " << a << "/" << wa << " vs " << b << "/" << wb;
+    }
+  }
+}
+
+TEST(Couplings, DegenerateSettingsAreTheExactSetting) {
+  for (const auto& process : process_names())
+    for (const char* weights : {"unit", "exp"})
+      for (const char* setting :
+           {"g-bounded:g=0", "g-bounded:g=0,adversary=near-max", "sigma-noisy:sigma=0", "batch:b=1",
+            "delay:tau=1", "delay:tau=1,adversary=random"})
+        expect_same_loads(process, "exact", weights, setting, weights);
+}
+
+TEST(Couplings, ZeroGIsTwoChoiceUnderEitherTieRule) {
+  for (const char* process : {"two-choice", "two-choice:ties=index"})
+    expect_same_loads(process, "exact", "unit", "g-bounded:g=0", "unit");
+}
+
+TEST(Couplings, UniformWeightsOnOneAreUnitWeights) {
+  for (const auto& process : process_names())
+    for (const auto& setting : setting_entries())
+      expect_same_loads(process, setting.name, "unit", setting.name, "uniform:lo=1,hi=1");
+}
+
+// Negative controls: the comparison above can tell settings apart.
+TEST(Couplings, NonDegenerateSettingsDiffer) {
+  for (const char* setting : {"g-bounded:g=1", "g-myopic:g=0", "sigma-noisy:sigma=0.5", "batch:b=2",
+                              "delay:tau=2", "delay:tau=2,adversary=random"})
+    EXPECT_NE(final_loads("two-choice", "exact", "unit", 1), final_loads("two-choice", setting, "unit", 1))
+        << setting;
+}
+
+}  // namespace
+}  // namespace gapcheck
