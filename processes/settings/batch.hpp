@@ -49,8 +49,9 @@ class BatchOracle : public SettingOracle<LoadT> {
     }
     if (++in_batch_ == b_) end_batch();
   }
-  // Called by the engine once per step: whether a batch ended during it.
-  bool visible() { return std::exchange(batch_ended_, false); }
+  // Whether a batch ended during the step just taken. The engine asks once per step, after its
+  // placements, and the question consumes the answer (hence the mutable flag).
+  bool visible() const { return std::exchange(batch_ended_, false); }
 
   SettingCounts counts() const {
     return {{"batches", batches_}, {"reads", reads_}, {"stale_reads", stale_reads_}};
@@ -79,7 +80,7 @@ class BatchOracle : public SettingOracle<LoadT> {
   std::vector<unsigned char> touched_mark_;
   std::vector<Bin> touched_;
   std::uint64_t in_batch_ = 0;
-  bool batch_ended_ = false;
+  mutable bool batch_ended_ = false;
   std::uint64_t batches_ = 0, reads_ = 0, stale_reads_ = 0;
 };
 

@@ -36,11 +36,14 @@ struct HeavierAdversary {
   }
 };
 
-// Every decidable comparison is decided by a fair coin (also on equal loads); a load read is
+// Every decidable comparison of distinct values is decided by a fair coin; on exactly equal
+// values it answers "equal", so the process's tie rule (by default itself a fair choice between
+// the samples) decides, and g = 0 is the exact setting for this adversary too. A load read is
 // uniform on [x - g, x + g]. This is g-Myopic (theory.md §2.1: a milder instance of g-Bounded).
 struct RandomAdversary {
   template <class Load>
-  Order answer(Order, double, double, const Loads<Load>&, Rng& setting) const {
+  Order answer(Order truth, double, double, const Loads<Load>&, Rng& setting) const {
+    if (truth == Order::equal) return truth;
     return bernoulli(setting, 0.5) ? Order::less : Order::greater;
   }
   template <class Load>

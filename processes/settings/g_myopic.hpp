@@ -6,7 +6,8 @@
 // It is g-Bounded with the adversary that tosses a fair coin (from the setting stream) for every
 // comparison it may decide, so it is that very type: the same rule for thresholds (|x_i - level|
 // <= g), rank questions (|x_i - q| <= g) and load reads (uniform on [x_i - g, x_i + g]), and the
-// same counts. docs/settings.md.
+// same counts. Exactly equal loads are left to the process's tie rule, which by default is itself
+// a fair choice between the two samples (so g = 0 is the exact setting). docs/settings.md.
 #pragma once
 
 #include "processes/settings/g_bounded.hpp"
