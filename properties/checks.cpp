@@ -255,8 +255,11 @@ Violations g_limit(const audit::Log& log, double g) {
         break;
       case audit::Ask::in_top:  // the comparison of x_i with the k-th heaviest level q
         if (const auto* x = loads_at(log, q.ball)) {
+          // No bin is among the 0 heaviest: in_top(i, 0) has nothing to decide.
+          const bool none = q.level == 0;
           const double level = kth_level(*x, static_cast<std::uint64_t>(q.level));
-          if (std::abs(q.true_i - level) > g && (q.answer != 0) != (q.true_i > level))
+          if (none ? q.answer != 0
+                   : std::abs(q.true_i - level) > g && (q.answer != 0) != (q.true_i > level))
             c.add("ball ", q.ball, ": in_top(", q.i, ", ", q.level, ") with load ", q.true_i,
                   " and k-th level ", level, " answered ", q.answer, " (beyond g = ", g, ")");
         }
