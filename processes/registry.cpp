@@ -7,9 +7,14 @@
 #include <thread>
 
 #include "processes/catalog.hpp"
+#include "processes/runner.hpp"
 #include "processes/tables.hpp"
 
 namespace gapcheck {
+
+static_assert(std::variant_size_v<AnySetting> == GAPCHECK_SETTING_TYPES,
+              "set GAPCHECK_SETTING_TYPES in processes/CMakeLists.txt to the number of settings");
+
 namespace {
 
 template <class Made>
@@ -78,18 +83,8 @@ Simulation make_simulation(const Spec& process_spec, const Spec& setting_spec,
                      " is outside the accepted range [0, 2^32) for unit weights");
   Simulation simulation{c.process_spec, c.setting_spec, c.weights_spec, config, {}};
   const Weights w = c.weights;
-  std::visit(
-      [&](const auto& process, const auto& setting) {
-        if (w.is_unit())
-          simulation.run = [=](std::uint64_t seed, std::uint64_t replicate) {
-            return run_once<std::uint32_t>(process, setting, w, config, seed, replicate);
-          };
-        else
-          simulation.run = [=](std::uint64_t seed, std::uint64_t replicate) {
-            return run_once<double>(process, setting, w, config, seed, replicate);
-          };
-      },
-      c.process, c.setting);
+  simulation.run = std::visit(
+      [&](const auto& setting) { return runner_for(c.process, setting, w, config); }, c.setting);
   return simulation;
 }
 
