@@ -82,6 +82,30 @@ TEST(Settings, OnlyComparisonsWithinGAreBent) {
       3, [](const Triple& t) { return setting_is(t, {"g-bounded", "g-myopic"}); });
 }
 
+std::uint64_t setting_count(const Case& c, const char* key) {
+  return std::stoull(*c.composition.setting_spec.find(key));
+}
+
+TEST(Settings, BatchesReadOnlyTheirSnapshot) {
+  check_each_triple(
+      "Settings/Snapshot",
+      [](const Triple& t) {
+        const Case c = draw_case(t);
+        require(snapshot_reads(run_case(c).log, setting_count(c, "b")), c.describe());
+      },
+      3, [](const Triple& t) { return setting_is(t, {"batch"}); });
+}
+
+TEST(Settings, DelayReadsLieInTheWindow) {
+  check_each_triple(
+      "Settings/Window",
+      [](const Triple& t) {
+        const Case c = draw_case(t);
+        require(window_reads(run_case(c).log, setting_count(c, "tau")), c.describe());
+      },
+      3, [](const Triple& t) { return setting_is(t, {"delay"}); });
+}
+
 // Per-process rules, judged from the audit record. Rules that need true answers apply under
 // the exact setting only; the others under every setting.
 using Rule = std::function<Violations(const Case&, const audit::Log&)>;

@@ -2,6 +2,7 @@
 
 #include <boost/math/distributions/binomial.hpp>
 #include <boost/math/distributions/chi_squared.hpp>
+#include <cstdio>
 #include <cstdlib>
 #include <limits>
 
@@ -221,6 +222,10 @@ std::uint64_t test_seed(const std::string& label, std::uint64_t salt) {
   if (const char* env = std::getenv("GAPCHECK_FRESH_SEEDS")) fresh = std::strtoull(env, nullptr, 10);
   std::uint64_t state = h ^ (salt * 0x9e3779b97f4a7c15ULL) ^ (fresh * 0xd1b54a32d192ed03ULL);
   return splitmix64(state);
+}
+
+void report_p_value(const std::string& label, const ChiSquare& result) {
+  if (std::getenv("GAPCHECK_PVALUES")) std::printf("p-value %s %.6g\n", label.c_str(), result.p_value);
 }
 
 std::string describe(const std::vector<std::uint32_t>& x) {

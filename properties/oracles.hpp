@@ -104,6 +104,8 @@ std::vector<double> binomial_law(std::uint64_t m, std::uint64_t n);
 // alarms on fresh seeds).
 std::uint64_t test_seed(const std::string& label, std::uint64_t salt);
 std::string describe(const std::vector<std::uint32_t>& x);
+// With GAPCHECK_PVALUES set, prints "p-value <label> <p>" (for measuring false-alarm rates).
+void report_p_value(const std::string& label, const ChiSquare& result);
 
 // The one-step law: `draws` next-ball choices of (process, setting) at loads x against `law`.
 template <class Process, class Setting>

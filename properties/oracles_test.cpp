@@ -83,6 +83,7 @@ TEST(OneStepLaw, EveryProcessPlacesTheNextBallWithItsExactLaw) {
             return one_step_test(process, setting, x, lc.law(as_doubles(x)), 200000, seed);
           },
           c.process, c.setting);
+      report_p_value(lc.process + "|" + lc.setting + "|" + describe(x), result);
       EXPECT_GE(result.p_value, alpha) << lc.process << " | " << lc.setting << " on x = "
                                        << describe(x) << ": chi2 = " << result.statistic
                                        << " on " << result.buckets << " buckets";
@@ -120,6 +121,7 @@ TEST(ExactGapLaw, TinyRunsFollowTheExactGapDistribution) {
     const Simulation sim = make_simulation(Spec::parse(gc.process), {"exact", {}}, {"unit", {}}, config);
     const auto result = gap_law_test(exact_gap_law(gc.n, gc.m, gc.law), sim.run, 20000,
                                      test_seed(gc.process, gc.n * 100 + gc.m));
+    report_p_value("gap|" + gc.process, result);
     EXPECT_GE(result.p_value, alpha) << gc.process << " n=" << gc.n << " m=" << gc.m
                                      << ": chi2 = " << result.statistic << " on "
                                      << result.buckets << " buckets";
@@ -136,6 +138,7 @@ TEST(OneChoice, LoadsFollowTheBinomialLaw) {
                                                  seed, r);
       },
       config, 20000, test_seed("one-choice binomial", 0));
+  report_p_value("binomial", result);
   EXPECT_GE(result.p_value, family_alpha) << "chi2 = " << result.statistic << " on "
                                           << result.buckets << " buckets";
 }
@@ -144,6 +147,7 @@ TEST(Random, BoundedDrawsAreUniformOverAHugeRange) {
   const auto result = bounded_uniformity_test(
       [](Rng& engine, std::uint64_t range) { return bounded(engine, range); },
       test_seed("bounded", 0));
+  report_p_value("bounded", result);
   EXPECT_GE(result.p_value, family_alpha) << "chi2 = " << result.statistic;
 }
 
