@@ -169,6 +169,15 @@ Law threshold_law(const std::vector<double>& x, double theta, bool accept_equal)
   return p;
 }
 
+std::vector<double> prefix(const std::vector<double>& x, double balls) {
+  std::vector<double> out(x.size(), 0.0);
+  for (std::size_t i = 0; i < x.size() && balls > 0; ++i) {
+    out[i] = std::min(x[i], balls);
+    balls -= out[i];
+  }
+  return out;
+}
+
 Law pair_law(const std::vector<double>& x, const std::function<double(double, double)>& pick) {
   const std::uint64_t n = x.size();
   const double w = 1.0 / (static_cast<double>(n) * static_cast<double>(n));

@@ -66,21 +66,25 @@ Law first_diff_law(const std::vector<double>& x, std::uint64_t cap);
 // Two-thinning with a fixed threshold theta: a primary below theta (or at it, `accept_equal`)
 // keeps the ball, otherwise a uniform secondary takes it: [x_b < theta]/n + rejected/n^2.
 Law threshold_law(const std::vector<double>& x, double theta, bool accept_equal);
+// The loads after the first `balls` balls of x placed in bin order (bin 0's balls first).
+std::vector<double> prefix(const std::vector<double>& x, double balls);
 // Two samples (i1, i2), and `pick(x1, x2)` = probability that i1 takes the ball; enumerates the
 // n^2 ordered pairs (a pair with i1 = i2 always places there).
 Law pair_law(const std::vector<double>& x, const std::function<double(double, double)>& pick);
 
 // With loads fixed at x (unit weights), which bin `process` in `setting` picks, `draws` times
-// (a fresh copy of the process each time, streams of (seed, 0), nothing placed).
+// (a fresh copy of the process each time, streams of (seed, 0), nothing placed). The balls of x
+// are placed through the setting's oracle, bin 0's first, so a batch setting's snapshot is x
+// after the last whole batch of that order (see prefix()).
 template <class Process, class Setting>
 std::vector<std::uint64_t> next_ball_counts(const Process& prototype, const Setting& setting,
                                             const std::vector<std::uint32_t>& x,
                                             std::uint64_t draws, std::uint64_t seed) {
   Loads<std::uint32_t> loads(x.size(), needs_levels_v<Process>);
-  for (std::size_t i = 0; i < x.size(); ++i)
-    for (std::uint32_t b = 0; b < x[i]; ++b) loads.add(i, 1);
   Streams streams(seed, 0);
   auto oracle = setting.template oracle<std::uint32_t>(loads, streams);
+  for (std::size_t i = 0; i < x.size(); ++i)  // through the setting: batches end, windows fill
+    for (std::uint32_t b = 0; b < x[i]; ++b) oracle.place(i, 1);
   std::vector<std::uint64_t> counts(x.size(), 0);
   for (std::uint64_t k = 0; k < draws; ++k) {
     Process process = prototype;
