@@ -71,18 +71,37 @@ struct LeakyRunner {
   }
 };
 
+// b-Batched whose comparisons leak the fresh loads instead of the batch's snapshot.
+template <class Load>
+class LeakyBatchOracle : public BatchOracle<Load> {
+ public:
+  LeakyBatchOracle(Loads<Load>& loads, Streams& streams, std::uint64_t b)
+      : BatchOracle<Load>(loads, streams, b), fresh_(&loads) {}
+  Order compare(Bin i, Bin j) { return order_of((*fresh_)[i], (*fresh_)[j]); }
+
+ private:
+  const Loads<Load>* fresh_;
+};
+struct LeakyBatchSetting {
+  std::uint64_t b = 1;
+  template <class Load>
+  LeakyBatchOracle<Load> oracle(Loads<Load>& loads, Streams& streams) const {
+    return {loads, streams, b};
+  }
+};
+
 // --- helpers --------------------------------------------------------------------------------
 
 // Audited runs of `process` in the exact setting on fixed seeds; the violations `check` finds.
-template <class Process, class Check>
+template <class Process, class Check, class Setting = ExactSetting>
 Violations violations_on_fixed_seeds(const Process& process, std::uint64_t n, std::uint64_t m,
-                                     Check check) {
+                                     Check check, const Setting& setting = {}) {
   RunConfig config;
   config.n = n;
   config.m = m;
   Violations all;
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
-    const auto run = audit::audited_run<std::uint32_t>(process, ExactSetting{}, Weights{}, config, seed, 0);
+    const auto run = audit::audited_run<std::uint32_t>(process, setting, Weights{}, config, seed, 0);
     for (auto& v : check(run.log)) all.push_back(v);
   }
   return all;
@@ -136,6 +155,32 @@ TEST(Mutants, RandomTieLeftIsCaughtByTheOneStepLaw) {
   EXPECT_GE(oracle::one_step_test(Left{2}, ExactSetting{}, tied, law, 200000, seed).p_value,
             oracle::family_alpha);
   EXPECT_LT(oracle::one_step_test(RandomTieLeft{2}, ExactSetting{}, tied, law, 200000, seed).p_value,
+            oracle::family_alpha);
+}
+
+// The adversary of the paper's experiments, acting also at |x_i - x_j| = g + 1.
+TEST(Mutants, AdversaryBeyondGIsCaughtByTheGLimit) {
+  auto limit = [](const audit::Log& log) { return props::g_limit(log, 1); };
+  const DChoice two{2, TieRule::random};
+  EXPECT_TRUE(violations_on_fixed_seeds(two, 8, 64, limit, GBoundedSetting<HeavierAdversary>{1}).empty());
+  EXPECT_FALSE(violations_on_fixed_seeds(two, 8, 64, limit, GBoundedSetting<HeavierAdversary>{2}).empty());
+}
+
+TEST(Mutants, LeakyBatchIsCaughtBySnapshotReads) {
+  auto snapshot = [](const audit::Log& log) { return props::snapshot_reads(log, 8); };
+  const DChoice two{2, TieRule::random};
+  EXPECT_TRUE(violations_on_fixed_seeds(two, 8, 64, snapshot, BatchSetting{8}).empty());
+  EXPECT_FALSE(violations_on_fixed_seeds(two, 8, 64, snapshot, LeakyBatchSetting{8}).empty());
+}
+
+TEST(Mutants, LeakyBatchIsCaughtByTheOneStepLaw) {
+  // x has 28 balls placed through the setting: batch:b=5 reads x after 25 of them.
+  const auto law = oracle::d_choice_law(oracle::prefix(doubles(distinct), 25), 2, false);
+  const std::uint64_t seed = oracle::test_seed("mutant leaky batch", 0);
+  const DChoice two{2, TieRule::random};
+  EXPECT_GE(oracle::one_step_test(two, BatchSetting{5}, distinct, law, 200000, seed).p_value,
+            oracle::family_alpha);
+  EXPECT_LT(oracle::one_step_test(two, LeakyBatchSetting{5}, distinct, law, 200000, seed).p_value,
             oracle::family_alpha);
 }
 

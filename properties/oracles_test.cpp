@@ -29,8 +29,66 @@ struct LawCase {
   LawOf law;
 };
 
+// Two-Choice's pick of its first sample under the settings (i1 = x1, i2 = x2): exactly equal
+// loads go to the first sample (the random tie rule).
+double lighter_first(double x1, double x2) { return x1 < x2 ? 1 : 0; }
+LawOf pairs(std::function<double(const std::vector<double>&, double, double)> pick) {
+  return [pick](const std::vector<double>& x) {
+    return pair_law(x, [&](double a, double b) { return a == b ? 1.0 : pick(x, a, b); });
+  };
+}
+double max_of(const std::vector<double>& x) { return *std::max_element(x.begin(), x.end()); }
+
+// Two-Choice under g-myopic (and g-bounded's random adversary): a fair coin within g.
+LawOf myopic_two_choice(double g) {
+  return pairs([g](const auto&, double a, double b) { return std::abs(a - b) <= g ? 0.5 : lighter_first(a, b); });
+}
+// Two-Choice under g-bounded with the heavier adversary: the heavier sample within g.
+LawOf heavier_two_choice(double g) {
+  return pairs([g](const auto&, double a, double b) { return std::abs(a - b) <= g ? 1 - lighter_first(a, b) : lighter_first(a, b); });
+}
+// Two-Choice under g-bounded near-max: the heavier sample within g when it is within g of the max.
+LawOf near_max_two_choice(double g) {
+  return pairs([g](const auto& x, double a, double b) {
+    const bool bent = std::abs(a - b) <= g && std::max(a, b) >= max_of(x) - g;
+    return bent ? 1 - lighter_first(a, b) : lighter_first(a, b);
+  });
+}
+// Two-Choice under sigma-noisy: i1 wins when x1 + sigma Z1 < x2 + sigma Z2.
+LawOf noisy_two_choice(double sigma) {
+  return pairs([sigma](const auto&, double a, double b) {
+    return 0.5 * std::erfc((a - b) / (sigma * std::sqrt(2.0)) / std::sqrt(2.0));
+  });
+}
+// (1+beta) under sigma-noisy: a One-Choice step or a noisy Two-Choice step.
+LawOf noisy_one_plus_beta(double beta, double sigma) {
+  return [=](const std::vector<double>& x) {
+    Law p = noisy_two_choice(sigma)(x);
+    for (double& v : p) v = (1 - beta) / static_cast<double>(x.size()) + beta * v;
+    return p;
+  };
+}
+// Under batch:b=5, the law of the snapshot: x after the last whole batch of its balls.
+LawOf in_batch_of_5(LawOf law) {
+  return [law](const std::vector<double>& x) {
+    double w = 0;
+    for (double v : x) w += v;
+    return law(prefix(x, std::floor(w / 5) * 5));
+  };
+}
+
 std::vector<LawCase> law_cases() {
   return {
+      {"two-choice", "g-myopic:g=1", myopic_two_choice(1)},
+      {"two-choice", "g-bounded:g=2,adversary=random", myopic_two_choice(2)},
+      {"two-choice", "g-bounded:g=1,adversary=heavier", heavier_two_choice(1)},
+      {"two-choice", "g-bounded:g=1.5,adversary=near-max", near_max_two_choice(1.5)},
+      {"two-choice", "sigma-noisy:sigma=0.7", noisy_two_choice(0.7)},
+      {"two-choice", "sigma-noisy:sigma=2", noisy_two_choice(2)},
+      {"one-plus-beta:beta=0.5", "sigma-noisy:sigma=1", noisy_one_plus_beta(0.5, 1)},
+      {"two-choice", "batch:b=5", in_batch_of_5([](const auto& x) { return d_choice_law(x, 2, false); })},
+      {"quantile:delta=0.5", "batch:b=5", in_batch_of_5([](const auto& x) { return quantile_law(x, 0.5); })},
+      {"left:d=2", "batch:b=5", in_batch_of_5([](const auto& x) { return left_law(x, 2); })},
       {"one-choice", "exact", [](const auto& x) { return d_choice_law(x, 1, false); }},
       {"two-choice", "exact", [](const auto& x) { return d_choice_law(x, 2, false); }},
       {"two-choice:ties=index", "exact", [](const auto& x) { return d_choice_law(x, 2, true); }},
@@ -90,7 +148,7 @@ TEST(OneStepLaw, EveryProcessPlacesTheNextBallWithItsExactLaw) {
       ++checked;
     }
   }
-  EXPECT_GE(checked, 60);
+  EXPECT_GE(checked, 95);
 }
 
 // The exact law of the final gap (DP over load vectors) against the gaps of many tiny runs.
@@ -98,6 +156,7 @@ struct GapCase {
   std::string process;
   std::uint64_t n, m;
   LawOf law;
+  std::string setting = "exact";
 };
 
 TEST(ExactGapLaw, TinyRunsFollowTheExactGapDistribution) {
@@ -112,17 +171,21 @@ TEST(ExactGapLaw, TinyRunsFollowTheExactGapDistribution) {
       {"thinning:threshold=absolute,l=1", 4, 8, [](const auto& x) { return threshold_law(x, 1, false); }},
       {"mean-thinning", 4, 8, [](const auto& x) { return threshold_law(x, mean(x), true); }},
       {"quantile:delta=0.5", 4, 8, [](const auto& x) { return quantile_law(x, 0.5); }},
+      {"two-choice", 4, 8, myopic_two_choice(1), "g-myopic:g=1"},
+      {"two-choice", 4, 8, heavier_two_choice(1), "g-bounded:g=1,adversary=heavier"},
+      {"two-choice", 3, 7, noisy_two_choice(1), "sigma-noisy:sigma=1"},
   };
   const double alpha = sidak(family_alpha, cases.size());
   for (const GapCase& gc : cases) {
     RunConfig config;
     config.n = gc.n;
     config.m = gc.m;
-    const Simulation sim = make_simulation(Spec::parse(gc.process), {"exact", {}}, {"unit", {}}, config);
+    const Simulation sim =
+        make_simulation(Spec::parse(gc.process), Spec::parse(gc.setting), {"unit", {}}, config);
     const auto result = gap_law_test(exact_gap_law(gc.n, gc.m, gc.law), sim.run, 20000,
                                      test_seed(gc.process, gc.n * 100 + gc.m));
-    report_p_value("gap|" + gc.process, result);
-    EXPECT_GE(result.p_value, alpha) << gc.process << " n=" << gc.n << " m=" << gc.m
+    report_p_value("gap|" + gc.process + "|" + gc.setting, result);
+    EXPECT_GE(result.p_value, alpha) << gc.process << " | " << gc.setting << " n=" << gc.n << " m=" << gc.m
                                      << ": chi2 = " << result.statistic << " on "
                                      << result.buckets << " buckets";
   }
