@@ -33,20 +33,21 @@ struct Collector {
 
 double order_value(double a, double b) { return static_cast<double>(order_of(a, b)); }
 
-// The samples drawn for each step: bins in draw order.
-std::vector<std::vector<Bin>> samples_of(const audit::Log& log) {
-  std::vector<std::vector<Bin>> out(log.steps.size());
-  for (const auto& q : log.questions)
-    if (q.ask == audit::Ask::sample && q.step < out.size()) out[q.step].push_back(q.i);
-  return out;
-}
+using Questions = std::vector<const audit::Question*>;
 
 // The questions of each step, in the order asked.
-std::vector<std::vector<const audit::Question*>> questions_of(const audit::Log& log) {
-  std::vector<std::vector<const audit::Question*>> out(log.steps.size());
+std::vector<Questions> questions_of(const audit::Log& log) {
+  std::vector<Questions> out(log.steps.size());
   for (const auto& q : log.questions)
     if (q.step < out.size()) out[q.step].push_back(&q);
   return out;
+}
+
+// Calls rule(s, questions of step s) for every step.
+template <class Rule>
+void each_step(const audit::Log& log, Rule rule) {
+  const auto steps = questions_of(log);
+  for (std::size_t s = 0; s < steps.size(); ++s) rule(s, steps[s]);
 }
 
 std::vector<const audit::Question*> only(const std::vector<const audit::Question*>& qs,
@@ -393,50 +394,50 @@ Violations truthful(const audit::Log& log) {
 
 Violations places_on_a_sample(const audit::Log& log) {
   Collector c;
-  const auto samples = samples_of(log);
-  for (std::size_t s = 0; s < log.steps.size(); ++s)
-    if (std::find(samples[s].begin(), samples[s].end(), log.steps[s].bin) == samples[s].end())
-      c.add("step ", s, " placed in bin ", log.steps[s].bin, ", not one of its ",
-            samples[s].size(), " samples");
+  each_step(log, [&](std::size_t s, const Questions& qs) {
+    const auto samples = only(qs, audit::Ask::sample);
+    for (const auto* q : samples)
+      if (q->i == log.steps[s].bin) return;
+    c.add("step ", s, " placed in bin ", log.steps[s].bin, ", not one of its ", samples.size(),
+          " samples");
+  });
   return c.out;
 }
 
 Violations samples_per_step(const audit::Log& log, std::uint64_t least, std::uint64_t most) {
   Collector c;
-  const auto samples = samples_of(log);
-  for (std::size_t s = 0; s < samples.size(); ++s)
-    if (samples[s].size() < least || samples[s].size() > most)
-      c.add("step ", s, " drew ", samples[s].size(), " samples, expected ", least, "..", most);
+  each_step(log, [&](std::size_t s, const Questions& qs) {
+    const std::size_t drawn = only(qs, audit::Ask::sample).size();
+    if (drawn < least || drawn > most)
+      c.add("step ", s, " drew ", drawn, " samples, expected ", least, "..", most);
+  });
   return c.out;
 }
 
 Violations lightest_sample(const audit::Log& log, bool index_ties) {
   Collector c;
-  std::vector<std::vector<const audit::Question*>> asked(log.steps.size());
-  for (const auto& q : log.questions)
-    if (q.ask == audit::Ask::sample && q.step < asked.size()) asked[q.step].push_back(&q);
-  for (std::size_t s = 0; s < log.steps.size(); ++s) {
-    if (asked[s].empty()) continue;
-    const audit::Question* best = asked[s][0];
-    for (const auto* q : asked[s])
+  each_step(log, [&](std::size_t s, const Questions& qs) {
+    const auto samples = only(qs, audit::Ask::sample);
+    if (samples.empty()) return;
+    const audit::Question* best = samples[0];
+    for (const auto* q : samples)
       if (q->true_i < best->true_i || (index_ties && q->true_i == best->true_i && q->i < best->i))
         best = q;
     if (log.steps[s].bin != best->i)
       c.add("step ", s, " placed in bin ", log.steps[s].bin, ", the lightest sample (",
             index_ties ? "lowest index" : "first", " among ties) is bin ", best->i, " with load ",
             best->true_i);
-  }
+  });
   return c.out;
 }
 
 Violations left_rule(const audit::Log& log, std::uint64_t d, bool truthful_answers) {
   Collector c;
-  const auto steps = questions_of(log);
-  for (std::size_t s = 0; s < steps.size(); ++s) {
-    const auto samples = only(steps[s], audit::Ask::sample);
+  each_step(log, [&](std::size_t s, const Questions& qs) {
+    const auto samples = only(qs, audit::Ask::sample);
     if (samples.size() != d) {
       c.add("step ", s, " drew ", samples.size(), " samples, Left[", d, "] draws ", d);
-      continue;
+      return;
     }
     for (std::uint64_t k = 0; k < d; ++k) {
       const Bin lo = k * log.n / d, hi = (k + 1) * log.n / d;
@@ -444,7 +445,7 @@ Violations left_rule(const audit::Log& log, std::uint64_t d, bool truthful_answe
         c.add("step ", s, ": sample ", k, " is bin ", samples[k]->i, " of [", samples[k]->first,
               ", ", samples[k]->last, "), group ", k, " is [", lo, ", ", hi, ")");
     }
-  }
+  });
   if (truthful_answers)
     for (auto& v : lightest_sample(log, false)) c.add("Left: ", v);
   return c.out;
@@ -452,12 +453,11 @@ Violations left_rule(const audit::Log& log, std::uint64_t d, bool truthful_answe
 
 Violations first_diff_rule(const audit::Log& log, std::uint64_t cap) {
   Collector c;
-  const auto steps = questions_of(log);
-  for (std::size_t s = 0; s < steps.size(); ++s) {
-    const auto samples = only(steps[s], audit::Ask::sample);
+  each_step(log, [&](std::size_t s, const Questions& qs) {
+    const auto samples = only(qs, audit::Ask::sample);
     if (samples.empty()) {
       c.add("step ", s, " drew no sample");
-      continue;
+      return;
     }
     const audit::Question* first = samples[0];
     std::size_t used = 1;  // probes the rule draws, replayed on the probes the process drew
@@ -477,7 +477,7 @@ Violations first_diff_rule(const audit::Log& log, std::uint64_t cap) {
       c.add("step ", s, " drew ", samples.size(), " probes, the rule stops after ", used);
     if (log.steps[s].bin != expected)
       c.add("step ", s, " placed in bin ", log.steps[s].bin, ", FirstDiff places in ", expected);
-  }
+  });
   return c.out;
 }
 
@@ -485,20 +485,18 @@ Violations quantile_rule(const audit::Log& log, double delta, bool truthful_answ
                          double eta) {
   Collector c;
   const auto k = static_cast<std::uint64_t>(std::ceil(delta * static_cast<double>(log.n)));
-  const auto steps = questions_of(log);
-  for (std::size_t s = 0; s < steps.size(); ++s) {
-    const auto& qs = steps[s];
+  each_step(log, [&](std::size_t s, const Questions& qs) {
     std::size_t at = 0;
     if (mixed) {
       if (qs.empty() || qs[0]->ask != audit::Ask::coin || qs[0]->level != eta) {
         c.add("step ", s, " did not begin with its coin of probability ", eta);
-        continue;
+        return;
       }
       at = 1;
       if (qs[0]->answer == 0) {  // a One-Choice step
         if (qs.size() != 2 || qs[1]->ask != audit::Ask::sample || log.steps[s].bin != qs[1]->i)
           c.add("step ", s, ": a One-Choice step must draw one sample and place there");
-        continue;
+        return;
       }
     }
     const bool shape = qs.size() >= at + 2 && qs[at]->ask == audit::Ask::sample &&
@@ -506,7 +504,7 @@ Violations quantile_rule(const audit::Log& log, double delta, bool truthful_answ
                        qs[at + 1]->level == static_cast<double>(k);
     if (!shape) {
       c.add("step ", s, ": expected a sample and the rank question in_top(it, ", k, ")");
-      continue;
+      return;
     }
     const bool top = qs[at + 1]->answer != 0;
     const std::size_t want = at + (top ? 3 : 2);
@@ -526,7 +524,7 @@ Violations quantile_rule(const audit::Log& log, double delta, bool truthful_answ
         c.add("step ", s, ": in_top(", qs[at]->i, ", ", k, ") answered ", top, " with ", heavier,
               " heavier and ", tied, " tied bins");
     }
-  }
+  });
   return c.out;
 }
 
@@ -534,13 +532,11 @@ Violations thinning_rule(const audit::Log& log,
                          const std::function<double(std::uint64_t, std::uint64_t)>& threshold,
                          bool accept_at_threshold) {
   Collector c;
-  const auto steps = questions_of(log);
-  for (std::size_t s = 0; s < steps.size(); ++s) {
-    const auto& qs = steps[s];
+  each_step(log, [&](std::size_t s, const Questions& qs) {
     if (qs.size() < 2 || qs[0]->ask != audit::Ask::sample || qs[1]->ask != audit::Ask::compare_to ||
         qs[1]->i != qs[0]->i) {
       c.add("step ", s, ": expected a primary sample compared with the threshold");
-      continue;
+      return;
     }
     if (threshold && qs[1]->level != threshold(qs[1]->ball, log.n))
       c.add("step ", s, " (t = ", qs[1]->ball, "): threshold ", qs[1]->level, ", the rule says ",
@@ -553,7 +549,7 @@ Violations thinning_rule(const audit::Log& log,
     else if (log.steps[s].bin != (accept ? qs[0]->i : qs[2]->i))
       c.add("step ", s, " placed in bin ", log.steps[s].bin, " against its ",
             accept ? "accepted primary " : "secondary ", accept ? qs[0]->i : qs[2]->i);
-  }
+  });
   return c.out;
 }
 
@@ -581,62 +577,56 @@ std::size_t mean_comparison(Collector& c, const std::vector<const audit::Questio
 
 Violations twinning_rule(const audit::Log& log) {
   Collector c;
-  const auto steps = questions_of(log);
-  for (std::size_t s = 0; s < steps.size(); ++s) {
-    const auto& qs = steps[s];
-    if (!mean_comparison(c, qs, s)) continue;
+  each_step(log, [&](std::size_t s, const Questions& qs) {
+    if (!mean_comparison(c, qs, s)) return;
     if (qs.size() != 3) c.add("step ", s, " asked ", qs.size(), " questions, Twinning asks 3");
     if (log.steps[s].bin != qs[0]->i) c.add("step ", s, " placed off its sample");
     check_balls(c, log, s, qs[2]->answer < 0 ? 2 : 1);
-  }
+  });
   return c.out;
 }
 
 Violations packing_rule(const audit::Log& log) {
   Collector c;
-  const auto steps = questions_of(log);
-  for (std::size_t s = 0; s < steps.size(); ++s) {
-    const auto& qs = steps[s];
-    if (!mean_comparison(c, qs, s)) continue;
+  each_step(log, [&](std::size_t s, const Questions& qs) {
+    if (!mean_comparison(c, qs, s)) return;
     if (log.steps[s].bin != qs[0]->i) c.add("step ", s, " placed off its sample");
     if (qs[2]->answer >= 0) {
       if (qs.size() != 3) c.add("step ", s, ": a bin not below the average needs no load read");
       check_balls(c, log, s, 1);
-      continue;
+      return;
     }
     if (qs.size() != 4 || qs[3]->ask != audit::Ask::load || qs[3]->i != qs[0]->i) {
       c.add("step ", s, ": a bin below the average must have its load read once");
-      continue;
+      return;
     }
     const double fill = std::ceil(qs[1]->answer) + 1 - qs[3]->answer;
     check_balls(c, log, s, static_cast<std::uint64_t>(std::max(fill, 1.0)));
-  }
+  });
   return c.out;
 }
 
 Violations memory_rule(const audit::Log& log) {
   Collector c;
-  const auto steps = questions_of(log);
-  for (std::size_t s = 0; s < steps.size(); ++s) {
-    const auto& qs = steps[s];
+  each_step(log, [&](std::size_t s, const Questions& qs) {
     if (qs.empty() || qs[0]->ask != audit::Ask::sample) {
       c.add("step ", s, ": expected one sample");
-      continue;
+      return;
     }
     if (s == 0) {
       if (qs.size() != 1 || log.steps[0].bin != qs[0]->i)
         c.add("step 0 (empty cache) must place on its sample without a comparison");
-      continue;
+      return;
     }
     const Bin cache = log.steps[s - 1].bin;
     if (qs.size() != 2 || qs[1]->ask != audit::Ask::compare || qs[1]->i != cache || qs[1]->j != qs[0]->i) {
       c.add("step ", s, ": expected compare(cache ", cache, ", sample ", qs[0]->i, ")");
-      continue;
+      return;
     }
     const Bin want = qs[1]->answer < 0 ? cache : qs[0]->i;
     if (log.steps[s].bin != want)
       c.add("step ", s, " placed in bin ", log.steps[s].bin, ", Memory places in ", want);
-  }
+  });
   return c.out;
 }
 

@@ -59,51 +59,45 @@ TEST(Determinism, ReplicateAloneEqualsReplicateInABatchOnAnyThreadCount) {
       10);
 }
 
-TEST(Settings, ExactAnswersEveryQuestionTruthfully) {
+// Runs `check(log of the case, case)` on every triple whose setting is one of `settings`.
+void check_setting(const std::string& name, std::initializer_list<const char*> settings,
+                   const std::function<Violations(const audit::Log&, const Case&)>& check) {
   check_each_triple(
-      "Settings/Exact",
-      [](const Triple& t) {
-        const Case c = draw_case(t);
-        require(truthful(run_case(c).log), c.describe());
+      name,
+      [&](const Triple& t) {
+        const Case c = draw_case(t, {12, 200});
+        require(check(run_case(c).log, c), c.describe());
       },
-      5, [](const Triple& t) { return setting_is(t, {"exact"}); });
+      3, [&](const Triple& t) { return setting_is(t, settings); });
+}
+
+double setting_arg(const Case& c, const char* key) {
+  return std::stod(*c.composition.setting_spec.find(key));
+}
+
+TEST(Settings, ExactAnswersEveryQuestionTruthfully) {
+  check_setting("Settings/Exact", {"exact"},
+                [](const audit::Log& log, const Case&) { return truthful(log); });
 }
 
 // Under g-Bounded (every adversary) and g-Myopic an answer may differ from the truth only when
 // the loads compared differ by at most g.
 TEST(Settings, OnlyComparisonsWithinGAreBent) {
-  check_each_triple(
-      "Settings/GLimit",
-      [](const Triple& t) {
-        const Case c = draw_case(t, {12, 300});
-        const double g = std::stod(*c.composition.setting_spec.find("g"));
-        require(g_limit(run_case(c).log, g), c.describe());
-      },
-      3, [](const Triple& t) { return setting_is(t, {"g-bounded", "g-myopic"}); });
-}
-
-std::uint64_t setting_count(const Case& c, const char* key) {
-  return std::stoull(*c.composition.setting_spec.find(key));
+  check_setting("Settings/GLimit", {"g-bounded", "g-myopic"}, [](const audit::Log& log, const Case& c) {
+    return g_limit(log, setting_arg(c, "g"));
+  });
 }
 
 TEST(Settings, BatchesReadOnlyTheirSnapshot) {
-  check_each_triple(
-      "Settings/Snapshot",
-      [](const Triple& t) {
-        const Case c = draw_case(t);
-        require(snapshot_reads(run_case(c).log, setting_count(c, "b")), c.describe());
-      },
-      3, [](const Triple& t) { return setting_is(t, {"batch"}); });
+  check_setting("Settings/Snapshot", {"batch"}, [](const audit::Log& log, const Case& c) {
+    return snapshot_reads(log, static_cast<std::uint64_t>(setting_arg(c, "b")));
+  });
 }
 
 TEST(Settings, DelayReadsLieInTheWindow) {
-  check_each_triple(
-      "Settings/Window",
-      [](const Triple& t) {
-        const Case c = draw_case(t);
-        require(window_reads(run_case(c).log, setting_count(c, "tau")), c.describe());
-      },
-      3, [](const Triple& t) { return setting_is(t, {"delay"}); });
+  check_setting("Settings/Window", {"delay"}, [](const audit::Log& log, const Case& c) {
+    return window_reads(log, static_cast<std::uint64_t>(setting_arg(c, "tau")));
+  });
 }
 
 // Per-process rules, judged from the audit record. Rules that need true answers apply under

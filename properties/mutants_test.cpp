@@ -90,15 +90,15 @@ struct LeakyBatchSetting {
   }
 };
 
-// --- helpers --------------------------------------------------------------------------------
+// --- helpers -----------------------------------------------------------------------------
 
-// Audited runs of `process` in the exact setting on fixed seeds; the violations `check` finds.
-template <class Process, class Check, class Setting = ExactSetting>
-Violations violations_on_fixed_seeds(const Process& process, std::uint64_t n, std::uint64_t m,
-                                     Check check, const Setting& setting = {}) {
+// Audited runs of `process` in `setting` on fixed seeds (n = 8, m = 64); the violations `check`
+// finds.
+template <class Process, class Setting, class Check>
+Violations violations_on_fixed_seeds(const Process& process, const Setting& setting, Check check) {
   RunConfig config;
-  config.n = n;
-  config.m = m;
+  config.n = 8;
+  config.m = 64;
   Violations all;
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
     const auto run = audit::audited_run<std::uint32_t>(process, setting, Weights{}, config, seed, 0);
@@ -107,81 +107,81 @@ Violations violations_on_fixed_seeds(const Process& process, std::uint64_t n, st
   return all;
 }
 
+// `check` passes the correct (process, setting) and finds violations in the mutant's runs.
+template <class Process, class Setting, class MutantProcess, class MutantSetting, class Check>
+void check_catches(const Process& process, const Setting& setting, const MutantProcess& mutant,
+                   const MutantSetting& mutant_setting, Check check) {
+  EXPECT_TRUE(violations_on_fixed_seeds(process, setting, check).empty()) << "control failed";
+  EXPECT_FALSE(violations_on_fixed_seeds(mutant, mutant_setting, check).empty()) << "mutant survived";
+}
+
+// The one-step law at x passes the correct (process, setting) and rejects the mutant's choices.
+template <class Process, class Setting, class MutantProcess, class MutantSetting>
+void one_step_law_catches(const Process& process, const Setting& setting,
+                          const MutantProcess& mutant, const MutantSetting& mutant_setting,
+                          const std::vector<std::uint32_t>& x, const oracle::Law& law,
+                          const std::string& label) {
+  const std::uint64_t seed = oracle::test_seed(label, 0);
+  EXPECT_GE(oracle::one_step_test(process, setting, x, law, 200000, seed).p_value,
+            oracle::family_alpha) << label << ": control failed";
+  EXPECT_LT(oracle::one_step_test(mutant, mutant_setting, x, law, 200000, seed).p_value,
+            oracle::family_alpha) << label << ": mutant survived";
+}
+
 const std::vector<std::uint32_t> distinct = {0, 1, 2, 3, 4, 5, 6, 7};
 const std::vector<std::uint32_t> tied = {2, 2, 1, 1, 1, 0, 3, 3};
 std::vector<double> doubles(const std::vector<std::uint32_t>& x) { return {x.begin(), x.end()}; }
+const DChoice two_choice{2, TieRule::random};
 
 // --- the tests that kill them ---------------------------------------------------------------
 
 TEST(Mutants, HeavierTwoChoiceIsCaughtByTheLightestSampleRule) {
-  auto rule = [](const audit::Log& log) { return props::lightest_sample(log, false); };
-  EXPECT_TRUE(violations_on_fixed_seeds(DChoice{2, TieRule::random}, 8, 64, rule).empty());
-  EXPECT_FALSE(violations_on_fixed_seeds(HeavierTwoChoice{}, 8, 64, rule).empty());
+  check_catches(two_choice, ExactSetting{}, HeavierTwoChoice{}, ExactSetting{},
+                [](const audit::Log& log) { return props::lightest_sample(log, false); });
 }
 
 TEST(Mutants, HeavierTwoChoiceIsCaughtByTheOneStepLaw) {
-  const auto law = oracle::d_choice_law(doubles(distinct), 2, false);
-  const std::uint64_t seed = oracle::test_seed("mutant heavier", 0);
-  EXPECT_GE(oracle::one_step_test(DChoice{2, TieRule::random}, ExactSetting{}, distinct, law, 200000, seed).p_value,
-            oracle::family_alpha);
-  EXPECT_LT(oracle::one_step_test(HeavierTwoChoice{}, ExactSetting{}, distinct, law, 200000, seed).p_value,
-            oracle::family_alpha);
+  one_step_law_catches(two_choice, ExactSetting{}, HeavierTwoChoice{}, ExactSetting{}, distinct,
+                       oracle::d_choice_law(doubles(distinct), 2, false), "mutant heavier");
 }
 
 TEST(Mutants, EarlyFirstDiffIsCaughtByTheFirstDiffRule) {
-  auto rule = [](const audit::Log& log) { return props::first_diff_rule(log, 4); };
-  EXPECT_TRUE(violations_on_fixed_seeds(FirstDiff{4}, 8, 64, rule).empty());
-  EXPECT_FALSE(violations_on_fixed_seeds(EarlyFirstDiff{4}, 8, 64, rule).empty());
+  check_catches(FirstDiff{4}, ExactSetting{}, EarlyFirstDiff{4}, ExactSetting{},
+                [](const audit::Log& log) { return props::first_diff_rule(log, 4); });
 }
 
 TEST(Mutants, EarlyFirstDiffIsCaughtByTheOneStepLaw) {
-  const auto law = oracle::first_diff_law(doubles(tied), 4);
-  const std::uint64_t seed = oracle::test_seed("mutant first-diff", 0);
-  EXPECT_GE(oracle::one_step_test(FirstDiff{4}, ExactSetting{}, tied, law, 200000, seed).p_value,
-            oracle::family_alpha);
-  EXPECT_LT(oracle::one_step_test(EarlyFirstDiff{4}, ExactSetting{}, tied, law, 200000, seed).p_value,
-            oracle::family_alpha);
+  one_step_law_catches(FirstDiff{4}, ExactSetting{}, EarlyFirstDiff{4}, ExactSetting{}, tied,
+                       oracle::first_diff_law(doubles(tied), 4), "mutant first-diff");
 }
 
 TEST(Mutants, RandomTieLeftIsCaughtByTheLeftRule) {
-  auto rule = [](const audit::Log& log) { return props::left_rule(log, 2, true); };
-  EXPECT_TRUE(violations_on_fixed_seeds(Left{2}, 8, 64, rule).empty());
-  EXPECT_FALSE(violations_on_fixed_seeds(RandomTieLeft{2}, 8, 64, rule).empty());
+  check_catches(Left{2}, ExactSetting{}, RandomTieLeft{2}, ExactSetting{},
+                [](const audit::Log& log) { return props::left_rule(log, 2, true); });
 }
 
 TEST(Mutants, RandomTieLeftIsCaughtByTheOneStepLaw) {
-  const auto law = oracle::left_law(doubles(tied), 2);
-  const std::uint64_t seed = oracle::test_seed("mutant left", 0);
-  EXPECT_GE(oracle::one_step_test(Left{2}, ExactSetting{}, tied, law, 200000, seed).p_value,
-            oracle::family_alpha);
-  EXPECT_LT(oracle::one_step_test(RandomTieLeft{2}, ExactSetting{}, tied, law, 200000, seed).p_value,
-            oracle::family_alpha);
+  one_step_law_catches(Left{2}, ExactSetting{}, RandomTieLeft{2}, ExactSetting{}, tied,
+                       oracle::left_law(doubles(tied), 2), "mutant left");
 }
 
 // The adversary of the paper's experiments, acting also at |x_i - x_j| = g + 1.
 TEST(Mutants, AdversaryBeyondGIsCaughtByTheGLimit) {
-  auto limit = [](const audit::Log& log) { return props::g_limit(log, 1); };
-  const DChoice two{2, TieRule::random};
-  EXPECT_TRUE(violations_on_fixed_seeds(two, 8, 64, limit, GBoundedSetting<HeavierAdversary>{1}).empty());
-  EXPECT_FALSE(violations_on_fixed_seeds(two, 8, 64, limit, GBoundedSetting<HeavierAdversary>{2}).empty());
+  check_catches(two_choice, GBoundedSetting<HeavierAdversary>{1}, two_choice,
+                GBoundedSetting<HeavierAdversary>{2},
+                [](const audit::Log& log) { return props::g_limit(log, 1); });
 }
 
 TEST(Mutants, LeakyBatchIsCaughtBySnapshotReads) {
-  auto snapshot = [](const audit::Log& log) { return props::snapshot_reads(log, 8); };
-  const DChoice two{2, TieRule::random};
-  EXPECT_TRUE(violations_on_fixed_seeds(two, 8, 64, snapshot, BatchSetting{8}).empty());
-  EXPECT_FALSE(violations_on_fixed_seeds(two, 8, 64, snapshot, LeakyBatchSetting{8}).empty());
+  check_catches(two_choice, BatchSetting{8}, two_choice, LeakyBatchSetting{8},
+                [](const audit::Log& log) { return props::snapshot_reads(log, 8); });
 }
 
 TEST(Mutants, LeakyBatchIsCaughtByTheOneStepLaw) {
   // x has 28 balls placed through the setting: batch:b=5 reads x after 25 of them.
-  const auto law = oracle::d_choice_law(oracle::prefix(doubles(distinct), 25), 2, false);
-  const std::uint64_t seed = oracle::test_seed("mutant leaky batch", 0);
-  const DChoice two{2, TieRule::random};
-  EXPECT_GE(oracle::one_step_test(two, BatchSetting{5}, distinct, law, 200000, seed).p_value,
-            oracle::family_alpha);
-  EXPECT_LT(oracle::one_step_test(two, LeakyBatchSetting{5}, distinct, law, 200000, seed).p_value,
-            oracle::family_alpha);
+  one_step_law_catches(two_choice, BatchSetting{5}, two_choice, LeakyBatchSetting{5}, distinct,
+                       oracle::d_choice_law(oracle::prefix(doubles(distinct), 25), 2, false),
+                       "mutant leaky batch");
 }
 
 TEST(Mutants, UnresetBinsAreCaughtByReplicateIndependence) {

@@ -112,12 +112,14 @@ std::vector<Coupling> couplings() {
       {"", "sigma-noisy:sigma=0", "", "exact", true},
       {"", "batch:b=1", "", "exact", true},
   };
-  // g = 0 leaves the adversary nothing to decide but ties: Two-Choice, for every adversary.
+  // g = 0 leaves the adversary nothing to decide but exact ties, which every adversary leaves to
+  // the process: the exact setting, for every process and adversary.
   if (const Entry* g = find_entry(setting_entries(), "g-bounded"))
     for (const auto& def : g->params)
       if (def.key == "adversary")
         for (const auto& a : def.choices)
-          out.push_back({"two-choice", "g-bounded:g=0,adversary=" + a, "two-choice", "exact"});
+          out.push_back({"", "g-bounded:g=0,adversary=" + a, "", "exact", true});
+  out.push_back({"", "g-myopic:g=0", "", "exact", true});
   if (const Entry* d = find_entry(setting_entries(), "delay"))
     for (const auto& def : d->params)
       if (def.key == "adversary")
