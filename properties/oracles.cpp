@@ -178,17 +178,16 @@ std::vector<double> prefix(const std::vector<double>& x, double balls) {
   return out;
 }
 
-Law pair_law(const std::vector<double>& x, const std::function<double(double, double)>& pick) {
-  const std::uint64_t n = x.size();
+Law pair_law(std::size_t n, const std::function<double(std::size_t, std::size_t)>& pick) {
   const double w = 1.0 / (static_cast<double>(n) * static_cast<double>(n));
   Law p(n, 0.0);
-  for (std::uint64_t a = 0; a < n; ++a)
-    for (std::uint64_t b = 0; b < n; ++b) {
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t b = 0; b < n; ++b) {
       if (a == b) {
         p[a] += w;
         continue;
       }
-      const double first = pick(x[a], x[b]);
+      const double first = pick(a, b);
       p[a] += w * first;
       p[b] += w * (1 - first);
     }

@@ -68,9 +68,9 @@ Law first_diff_law(const std::vector<double>& x, std::uint64_t cap);
 Law threshold_law(const std::vector<double>& x, double theta, bool accept_equal);
 // The loads after the first `balls` balls of x placed in bin order (bin 0's balls first).
 std::vector<double> prefix(const std::vector<double>& x, double balls);
-// Two samples (i1, i2), and `pick(x1, x2)` = probability that i1 takes the ball; enumerates the
-// n^2 ordered pairs (a pair with i1 = i2 always places there).
-Law pair_law(const std::vector<double>& x, const std::function<double(double, double)>& pick);
+// Two samples (i1, i2) of n bins, and `pick(i1, i2)` = probability that i1 takes the ball;
+// enumerates the n^2 ordered pairs (a pair with i1 = i2 always places there).
+Law pair_law(std::size_t n, const std::function<double(std::size_t, std::size_t)>& pick);
 
 // With loads fixed at x (unit weights), which bin `process` in `setting` picks, `draws` times
 // (a fresh copy of the process each time, streams of (seed, 0), nothing placed). The balls of x

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <numeric>
 #include <iostream>
 #include <variant>
 
@@ -34,7 +35,37 @@ struct LawCase {
 double lighter_first(double x1, double x2) { return x1 < x2 ? 1 : 0; }
 LawOf pairs(std::function<double(const std::vector<double>&, double, double)> pick) {
   return [pick](const std::vector<double>& x) {
-    return pair_law(x, [&](double a, double b) { return a == b ? 1.0 : pick(x, a, b); });
+    return pair_law(x.size(), [&](std::size_t a, std::size_t b) {
+      return x[a] == x[b] ? 1.0 : pick(x, x[a], x[b]);
+    });
+  };
+}
+double total(const std::vector<double>& x) { return std::accumulate(x.begin(), x.end(), 0.0); }
+
+// Two-Choice under delay, x placed through the setting in bin order (T = W balls): a read of bin
+// i s balls back sees prefix(x, T - s)[i]. `random`: each read at a uniform s in [0, tau), equal
+// reads go to the first sample; `adversarial`: the heavier sample is read at its oldest value,
+// x after T + 1 - tau balls, the lighter at its current one.
+LawOf random_delay_two_choice(std::uint64_t tau) {
+  return [tau](const std::vector<double>& x) {
+    std::vector<std::vector<double>> back;
+    for (std::uint64_t s = 0; s < tau; ++s) back.push_back(prefix(x, std::max(0.0, total(x) - s)));
+    return pair_law(x.size(), [&](std::size_t a, std::size_t b) {
+      double first = 0;
+      for (const auto& u : back)
+        for (const auto& v : back) first += u[a] <= v[b];
+      return first / static_cast<double>(tau * tau);
+    });
+  };
+}
+LawOf adversarial_delay_two_choice(std::uint64_t tau) {
+  return [tau](const std::vector<double>& x) {
+    const auto oldest = prefix(x, std::max(0.0, total(x) + 1 - static_cast<double>(tau)));
+    return pair_law(x.size(), [&](std::size_t a, std::size_t b) {
+      if (x[a] > x[b]) return oldest[a] <= x[b] ? 1.0 : 0.0;
+      if (x[a] < x[b]) return x[a] <= oldest[b] ? 1.0 : 0.0;
+      return 1.0;
+    });
   };
 }
 double max_of(const std::vector<double>& x) { return *std::max_element(x.begin(), x.end()); }
@@ -86,6 +117,10 @@ std::vector<LawCase> law_cases() {
       {"two-choice", "sigma-noisy:sigma=0.7", noisy_two_choice(0.7)},
       {"two-choice", "sigma-noisy:sigma=2", noisy_two_choice(2)},
       {"one-plus-beta:beta=0.5", "sigma-noisy:sigma=1", noisy_one_plus_beta(0.5, 1)},
+      {"two-choice", "delay:tau=4,adversary=random", random_delay_two_choice(4)},
+      {"two-choice", "delay:tau=12,adversary=random", random_delay_two_choice(12)},
+      {"two-choice", "delay:tau=4,adversary=adversarial", adversarial_delay_two_choice(4)},
+      {"two-choice", "delay:tau=12,adversary=adversarial", adversarial_delay_two_choice(12)},
       {"two-choice", "batch:b=5", in_batch_of_5([](const auto& x) { return d_choice_law(x, 2, false); })},
       {"quantile:delta=0.5", "batch:b=5", in_batch_of_5([](const auto& x) { return quantile_law(x, 0.5); })},
       {"left:d=2", "batch:b=5", in_batch_of_5([](const auto& x) { return left_law(x, 2); })},
@@ -148,7 +183,7 @@ TEST(OneStepLaw, EveryProcessPlacesTheNextBallWithItsExactLaw) {
       ++checked;
     }
   }
-  EXPECT_GE(checked, 95);
+  EXPECT_GE(checked, 110);
 }
 
 // The exact law of the final gap (DP over load vectors) against the gaps of many tiny runs.
