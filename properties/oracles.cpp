@@ -93,10 +93,15 @@ Law one_plus_beta_law(const std::vector<double>& x, double beta, bool index_ties
       index_ties);
 }
 
-Law quantile_law(const std::vector<double>& x, double delta, double eta) {
+Law quantile_law_bent(const std::vector<double>& x, double delta,
+                      const std::function<double(double, double, double)>& bent) {
   const std::uint64_t n = x.size();
   const double nn = static_cast<double>(n);
   const auto k = static_cast<std::uint64_t>(std::ceil(delta * nn));
+  std::vector<double> levels;
+  for (double v : x) levels.push_back(std::floor(v));
+  std::sort(levels.begin(), levels.end(), std::greater<>());
+  const double q = k == 0 || k > n ? 0 : levels[k - 1];  // the k-th heaviest level
   std::vector<double> top(n);
   double tops = 0;
   for (std::uint64_t b = 0; b < n; ++b) {
@@ -105,15 +110,21 @@ Law quantile_law(const std::vector<double>& x, double delta, double eta) {
       heavier += std::floor(v) > std::floor(x[b]);
       tied += std::floor(v) == std::floor(x[b]);
     }
-    top[b] = heavier >= k ? 0.0
-             : heavier + tied <= k
-                 ? 1.0
-                 : static_cast<double>(k - heavier) / static_cast<double>(tied);
+    const double truth = heavier >= k ? 0.0
+                         : heavier + tied <= k
+                             ? 1.0
+                             : static_cast<double>(k - heavier) / static_cast<double>(tied);
+    top[b] = k == 0 ? 0.0 : bent(x[b], q, truth);
     tops += top[b];
   }
   Law p(n);
-  for (std::uint64_t b = 0; b < n; ++b)
-    p[b] = (1 - eta) / nn + eta * ((1 - top[b]) / nn + tops / (nn * nn));
+  for (std::uint64_t b = 0; b < n; ++b) p[b] = (1 - top[b]) / nn + tops / (nn * nn);
+  return p;
+}
+
+Law quantile_law(const std::vector<double>& x, double delta, double eta) {
+  Law p = quantile_law_bent(x, delta, [](double, double, double truth) { return truth; });
+  for (double& v : p) v = (1 - eta) / static_cast<double>(x.size()) + eta * v;
   return p;
 }
 
@@ -159,14 +170,17 @@ Law first_diff_law(const std::vector<double>& x, std::uint64_t cap) {
   return p;
 }
 
-Law threshold_law(const std::vector<double>& x, double theta, bool accept_equal) {
+Law acceptance_law(const std::vector<double>& x, const std::function<double(double)>& accept) {
   const double n = static_cast<double>(x.size());
   double rejected = 0;
-  for (double v : x) rejected += !(v < theta || (accept_equal && v == theta));
+  for (double v : x) rejected += 1 - accept(v);
   Law p(x.size());
-  for (std::size_t b = 0; b < x.size(); ++b)
-    p[b] = (x[b] < theta || (accept_equal && x[b] == theta) ? 1 / n : 0) + rejected / (n * n);
+  for (std::size_t b = 0; b < x.size(); ++b) p[b] = accept(x[b]) / n + rejected / (n * n);
   return p;
+}
+
+Law threshold_law(const std::vector<double>& x, double theta, bool accept_equal) {
+  return acceptance_law(x, [&](double v) { return v < theta || (accept_equal && v == theta) ? 1.0 : 0.0; });
 }
 
 std::vector<double> prefix(const std::vector<double>& x, double balls) {

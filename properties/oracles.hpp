@@ -56,6 +56,10 @@ Law one_plus_beta_law(const std::vector<double>& x, double beta, bool index_ties
 // Quantile(delta) with k = ceil(delta n) and uniformly ranked ties: a bin that is in the top
 // with probability t_b gets (1 - t_b)/n + k/n^2; mixed with One-Choice by eta.
 Law quantile_law(const std::vector<double>& x, double delta, double eta = 1);
+// Quantile(delta) whose rank answers are bent: bent(x_b, q, t_b) is the probability that bin b
+// is reported in the top, given its load, the k-th heaviest level q and the true probability t_b.
+Law quantile_law_bent(const std::vector<double>& x, double delta,
+                      const std::function<double(double, double, double)>& bent);
 // Left[d]: bin b of group k wins when every group left of k samples a strictly heavier bin and
 // every group right of k a bin at least as heavy: (1/|G_k|) prod_{j<k} P_j(> x_b) prod_{j>k} P_j(>= x_b).
 Law left_law(const std::vector<double>& x, std::uint64_t d);
@@ -66,6 +70,8 @@ Law first_diff_law(const std::vector<double>& x, std::uint64_t cap);
 // Two-thinning with a fixed threshold theta: a primary below theta (or at it, `accept_equal`)
 // keeps the ball, otherwise a uniform secondary takes it: [x_b < theta]/n + rejected/n^2.
 Law threshold_law(const std::vector<double>& x, double theta, bool accept_equal);
+// Two-thinning where a primary of load x is accepted with probability accept(x).
+Law acceptance_law(const std::vector<double>& x, const std::function<double(double)>& accept);
 // The loads after the first `balls` balls of x placed in bin order (bin 0's balls first).
 std::vector<double> prefix(const std::vector<double>& x, double balls);
 // Two samples (i1, i2) of n bins, and `pick(i1, i2)` = probability that i1 takes the ball;

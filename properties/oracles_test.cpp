@@ -121,6 +121,24 @@ std::vector<LawCase> law_cases() {
       {"two-choice", "delay:tau=12,adversary=random", random_delay_two_choice(12)},
       {"two-choice", "delay:tau=4,adversary=adversarial", adversarial_delay_two_choice(4)},
       {"two-choice", "delay:tau=12,adversary=adversarial", adversarial_delay_two_choice(12)},
+      {"thinning:threshold=absolute,l=2", "g-bounded:g=1,adversary=heavier",
+       [](const auto& x) {  // within g the answer is reversed: accept above l, reject below
+         return acceptance_law(x, [](double v) { return std::abs(v - 2) <= 1 ? (v > 2 ? 1.0 : 0.0) : (v < 2 ? 1.0 : 0.0); });
+       }},
+      {"thinning:threshold=absolute,l=2", "g-myopic:g=1",
+       [](const auto& x) {  // within g (and not equal) a fair coin
+         return acceptance_law(x, [](double v) { return v == 2 ? 0.0 : std::abs(v - 2) <= 1 ? 0.5 : (v < 2 ? 1.0 : 0.0); });
+       }},
+      {"thinning:threshold=absolute,l=2.5", "sigma-noisy:sigma=1",
+       [](const auto& x) {  // accept when x + sigma Z < l
+         return acceptance_law(x, [](double v) { return 0.5 * std::erfc((v - 2.5) / std::sqrt(2.0)); });
+       }},
+      {"quantile:delta=0.5", "g-myopic:g=1",
+       [](const auto& x) {  // a fair coin when x_b is within g of the k-th level q but not at it
+         return quantile_law_bent(x, 0.5, [](double v, double q, double truth) {
+           return v != q && std::abs(v - q) <= 1 ? 0.5 : truth;
+         });
+       }},
       {"two-choice", "batch:b=5", in_batch_of_5([](const auto& x) { return d_choice_law(x, 2, false); })},
       {"quantile:delta=0.5", "batch:b=5", in_batch_of_5([](const auto& x) { return quantile_law(x, 0.5); })},
       {"left:d=2", "batch:b=5", in_batch_of_5([](const auto& x) { return left_law(x, 2); })},
@@ -183,7 +201,7 @@ TEST(OneStepLaw, EveryProcessPlacesTheNextBallWithItsExactLaw) {
       ++checked;
     }
   }
-  EXPECT_GE(checked, 110);
+  EXPECT_GE(checked, 125);
 }
 
 // The exact law of the final gap (DP over load vectors) against the gaps of many tiny runs.
