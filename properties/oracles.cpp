@@ -208,26 +208,39 @@ Law pair_law(std::size_t n, const std::function<double(std::size_t, std::size_t)
   return p;
 }
 
+std::map<double, double> exact_gap_law(std::uint64_t n, std::uint64_t m, const State& start,
+                                       const std::function<Moves(const State&)>& step) {
+  auto balls = [n](const State& s) { return std::accumulate(s.begin(), s.begin() + n, 0.0); };
+  std::map<double, double> gaps;
+  std::map<State, double> frontier = {{start, 1.0}};
+  while (!frontier.empty()) {  // every step places a ball: at most m rounds
+    std::map<State, double> next;
+    for (const auto& [state, prob] : frontier) {
+      if (balls(state) >= static_cast<double>(m)) {
+        gaps[*std::max_element(state.begin(), state.begin() + n) -
+             static_cast<double>(m) / static_cast<double>(n)] += prob;
+        continue;
+      }
+      for (const auto& [after, p] : step(state)) next[after] += prob * p;
+    }
+    frontier = std::move(next);
+  }
+  return gaps;
+}
+
 std::map<double, double> exact_gap_law(std::uint64_t n, std::uint64_t m,
                                        const std::function<Law(const std::vector<double>&)>& law) {
-  std::map<std::vector<double>, double> states = {{std::vector<double>(n, 0.0), 1.0}};
-  for (std::uint64_t t = 0; t < m; ++t) {
-    std::map<std::vector<double>, double> next;
-    for (const auto& [x, prob] : states) {
-      const Law p = law(x);
-      for (std::uint64_t i = 0; i < n; ++i) {
-        if (p[i] <= 0) continue;
-        std::vector<double> y = x;
-        y[i] += 1;
-        next[y] += prob * p[i];
-      }
+  return exact_gap_law(n, m, State(n, 0.0), [&](const State& x) {
+    const Law p = law(x);
+    Moves moves;
+    for (std::uint64_t i = 0; i < n; ++i) {
+      if (p[i] <= 0) continue;
+      State y = x;
+      y[i] += 1;
+      moves.emplace_back(std::move(y), p[i]);
     }
-    states = std::move(next);
-  }
-  std::map<double, double> gaps;
-  for (const auto& [x, prob] : states)
-    gaps[*std::max_element(x.begin(), x.end()) - static_cast<double>(m) / static_cast<double>(n)] += prob;
-  return gaps;
+    return moves;
+  });
 }
 
 std::vector<double> binomial_law(std::uint64_t m, std::uint64_t n) {

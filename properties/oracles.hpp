@@ -105,6 +105,14 @@ std::vector<std::uint64_t> next_ball_counts(const Process& prototype, const Sett
 std::map<double, double> exact_gap_law(std::uint64_t n, std::uint64_t m,
                                        const std::function<Law(const std::vector<double>&)>& law);
 
+// The same for processes that place several balls in a step or keep state (Twinning, Packing,
+// Memory): a state is the load vector followed by the process's own state; `step(state)` lists
+// the next states with their probabilities (a step's balls are cut at m, as the engine does).
+using State = std::vector<double>;
+using Moves = std::vector<std::pair<State, double>>;
+std::map<double, double> exact_gap_law(std::uint64_t n, std::uint64_t m, const State& start,
+                                       const std::function<Moves(const State&)>& step);
+
 // Binomial(m, 1/n) probabilities of a bin's load k = 0..m (One-Choice's load histogram).
 std::vector<double> binomial_law(std::uint64_t m, std::uint64_t n);
 

@@ -244,6 +244,68 @@ TEST(ExactGapLaw, TinyRunsFollowTheExactGapDistribution) {
   }
 }
 
+// Processes with multi-ball steps or a cache, by their transitions (the definitions, theory.md 7).
+State place(State s, std::size_t bin, double balls, std::uint64_t m, std::size_t n) {
+  double w = 0;
+  for (std::size_t i = 0; i < n; ++i) w += s[i];
+  s[bin] += std::min(balls, static_cast<double>(m) - w);  // the engine stops a step at m balls
+  return s;
+}
+
+// One uniform sample b; `balls(x, b)` balls go there.
+std::function<Moves(const State&)> one_sample(std::uint64_t n, std::uint64_t m,
+                                              std::function<double(const State&, std::size_t)> balls) {
+  return [=](const State& x) {
+    Moves moves;
+    for (std::size_t b = 0; b < n; ++b) moves.emplace_back(place(x, b, balls(x, b), m, n), 1.0 / n);
+    return moves;
+  };
+}
+
+TEST(ExactGapLaw, TwinningPackingAndMemoryFollowTheExactGapDistribution) {
+  const std::uint64_t n = 4, m = 9;
+  auto average = [n](const State& x) { return std::accumulate(x.begin(), x.begin() + n, 0.0) / n; };
+  const auto twinning = one_sample(n, m, [&](const State& x, std::size_t b) {
+    return x[b] < average(x) ? 2.0 : 1.0;
+  });
+  const auto packing = one_sample(n, m, [&](const State& x, std::size_t b) {
+    return x[b] < average(x) ? std::max(std::ceil(average(x)) + 1 - x[b], 1.0) : 1.0;
+  });
+  // Memory: state = loads, then the cached bin + 1 (0: empty). The ball goes to the cache iff it
+  // is strictly lighter than the sample; the cache then holds the bin used.
+  const auto memory = [&](const State& s) {
+    Moves moves;
+    for (std::size_t b = 0; b < n; ++b) {
+      const auto cache = static_cast<std::size_t>(s[n]);
+      const std::size_t bin = cache > 0 && s[cache - 1] < s[b] ? cache - 1 : b;
+      State after = place(s, bin, 1, m, n);
+      after[n] = static_cast<double>(bin + 1);
+      moves.emplace_back(std::move(after), 1.0 / n);
+    }
+    return moves;
+  };
+  struct Case {
+    const char* process;
+    State start;
+    std::function<Moves(const State&)> step;
+  };
+  const std::vector<Case> cases = {{"twinning", State(n, 0.0), twinning},
+                                   {"packing", State(n, 0.0), packing},
+                                   {"memory", State(n + 1, 0.0), memory}};
+  const double alpha = sidak(family_alpha, cases.size());
+  RunConfig config;
+  config.n = n;
+  config.m = m;
+  for (const Case& c : cases) {
+    const Simulation sim = make_simulation({c.process, {}}, {"exact", {}}, {"unit", {}}, config);
+    const auto result =
+        gap_law_test(exact_gap_law(n, m, c.start, c.step), sim.run, 20000, test_seed(c.process, 9));
+    report_p_value(std::string("gap|") + c.process, result);
+    EXPECT_GE(result.p_value, alpha) << c.process << ": chi2 = " << result.statistic << " on "
+                                     << result.buckets << " buckets";
+  }
+}
+
 TEST(OneChoice, LoadsFollowTheBinomialLaw) {
   RunConfig config;
   config.n = 10;
