@@ -28,12 +28,16 @@ class DelayWindow {
 
   // Ball number `placed() + 1` goes to bin i, whose load is `before`.
   void push(Bin i, Load before) {
+    if (capacity_ == 0) {
+      ++placed_;
+      return;
+    }
+    if (placed_ >= capacity_) expire(placed_ + 1 - capacity_);  // leaves before its slot is reused
     const std::uint64_t u = ++placed_;
-    if (capacity_ == 0) return;
-    if (u > capacity_) expire(u - capacity_);
+    newest_slot_ = ring_.empty() || newest_slot_ + 1 == capacity_ ? 0 : newest_slot_ + 1;
     const Entry entry{i, before, 0};
     if (ring_.size() < capacity_) ring_.push_back(entry);
-    else at(u) = entry;
+    else ring_[newest_slot_] = entry;
     if (newest_[i] != 0) at(newest_[i]).next = u;
     else oldest_[i] = u;
     newest_[i] = u;
@@ -57,8 +61,13 @@ class DelayWindow {
     Load before;
     std::uint64_t next;  // the next ball placed in the same bin, 0 if none yet
   };
-  Entry& at(std::uint64_t u) { return ring_[(u - 1) % capacity_]; }
-  const Entry& at(std::uint64_t u) const { return ring_[(u - 1) % capacity_]; }
+  // Ball u (in the window) sits `placed_ - u` slots behind the newest ball's slot: no division.
+  std::uint64_t slot(std::uint64_t u) const {
+    const std::uint64_t behind = placed_ - u;
+    return behind <= newest_slot_ ? newest_slot_ - behind : newest_slot_ + capacity_ - behind;
+  }
+  Entry& at(std::uint64_t u) { return ring_[slot(u)]; }
+  const Entry& at(std::uint64_t u) const { return ring_[slot(u)]; }
 
   // Ball u leaves the window; balls leave in order, so it is its bin's oldest.
   void expire(std::uint64_t u) {
@@ -71,6 +80,7 @@ class DelayWindow {
   std::vector<Entry> ring_;
   std::vector<std::uint64_t> oldest_, newest_;  // ball numbers in the window, 0 = none
   std::uint64_t placed_ = 0;
+  std::uint64_t newest_slot_ = 0;  // the ring slot of ball placed_
 };
 
 // Reports the smallest admissible value when that could reverse the answer, else the true one.

@@ -48,11 +48,11 @@ const std::vector<Maker<AnySetting>>& settings() {
        [](const Params& p) -> AnySetting { return SigmaNoisySetting{p.real("sigma")}; }},
       {{"batch", "loads frozen at the start of each batch of b balls, visible at its end",
         "Berenbrink et al. 2012; Los, Sauerwald 2022; theory.md 2.1, 5",
-        {{"b", Kind::count, "n", 1, 0x1.0p40, {}, "batch size in balls (10n, 2nlnn accepted)"}}},
+        {{"b", Kind::count, "n", 1, 0x1.0p40, {}, "batch size in balls"}}},
        [](const Params& p) -> AnySetting { return BatchSetting{p.integer("b")}; }},
       {{"delay", "each load read is a value the bin had during the last tau steps",
         "Los, Sauerwald 2023; theory.md 2.1",
-        {{"tau", Kind::count, "n", 1, 0x1.0p40, {}, "window in balls (10n, 2nlnn accepted)"},
+        {{"tau", Kind::count, "n", 1, 0x1.0p40, {}, "window in balls"},
          {"adversary", Kind::choice, "adversarial", 0, 0, {"adversarial", "random"},
           "adversarial = the oldest value when that could flip the answer, random = the value "
           "at a uniform step of the window"}}},
