@@ -6,8 +6,8 @@
 // theory.md §2.1. b-Batched is an instance with tau = b. docs/settings.md.
 //
 // Time is counted in balls. The window keeps the last tau - 1 placements in a ring, each with
-// its bin's load before it and a link to the next placement in the same bin; per bin, the oldest
-// and newest placement still in the window. So x_i^{t-tau} is one lookup (the load before the
+// its bin's load before it and links to the previous and next placement in the same bin; per
+// bin, the oldest and newest placement still in the window. So x_i^{t-tau} is one lookup (the load before the
 // bin's oldest placement in the window, or x_i if there is none): O(1) per read and per ball,
 // whatever tau. A random step's value walks the bin's placements in the window: O(1 + tau/n)
 // expected. Values are stored, not recomputed, so weighted loads are reported exactly.
@@ -35,7 +35,7 @@ class DelayWindow {
     if (placed_ >= capacity_) expire(placed_ + 1 - capacity_);  // leaves before its slot is reused
     const std::uint64_t u = ++placed_;
     newest_slot_ = ring_.empty() || newest_slot_ + 1 == capacity_ ? 0 : newest_slot_ + 1;
-    const Entry entry{i, before, 0};
+    const Entry entry{i, before, 0, newest_[i]};
     if (ring_.size() < capacity_) ring_.push_back(entry);
     else ring_[newest_slot_] = entry;
     if (newest_[i] != 0) at(newest_[i]).next = u;
@@ -48,11 +48,20 @@ class DelayWindow {
   // x_i^{T+1-tau}: the oldest value in the window (x_now if bin i took no ball in it).
   Load oldest(Bin i, Load x_now) const { return oldest_[i] ? at(oldest_[i]).before : x_now; }
 
-  // x_i^{T-back} for back in [0, tau): the load before the bin's first placement after that step.
+  // x_i^{T-back} for back in [0, tau): the load before the bin's first placement after step
+  // T-back (x_now if none). The bin's placements in the window are walked from the end nearer
+  // in time to that step, which halves the expected walk.
   Load back_in_time(Bin i, std::uint64_t back, Load x_now) const {
-    std::uint64_t u = oldest_[i];
-    while (u != 0 && u + back <= placed_) u = at(u).next;  // ball u is at or before step T-back
-    return u ? at(u).before : x_now;
+    const auto after_step = [&](std::uint64_t u) { return u + back > placed_; };
+    std::uint64_t u = newest_[i];
+    if (u == 0 || !after_step(u)) return x_now;
+    if (2 * back < capacity_) {  // near the present: walk back from the newest placement
+      while (u != oldest_[i] && after_step(at(u).prev)) u = at(u).prev;
+      return at(u).before;
+    }
+    u = oldest_[i];
+    while (!after_step(u)) u = at(u).next;  // ends at the newest placement at the latest
+    return at(u).before;
   }
 
  private:
@@ -60,6 +69,7 @@ class DelayWindow {
     Bin bin;
     Load before;
     std::uint64_t next;  // the next ball placed in the same bin, 0 if none yet
+    std::uint64_t prev;  // the previous one (in the window iff this is not the bin's oldest)
   };
   // Ball u (in the window) sits `placed_ - u` slots behind the newest ball's slot: no division.
   std::uint64_t slot(std::uint64_t u) const {

@@ -5,10 +5,7 @@ namespace {
 
 using Kind = ParamDef::Kind;
 
-ParamDef g_param() {
-  return {"g", Kind::real, "1", 0, 1e9, {},
-          "comparisons of values at most g apart may be decided by the adversary"};
-}
+ParamDef g_param(const char* help) { return {"g", Kind::real, "1", 0, 1e9, {}, help}; }
 
 AnySetting g_bounded(const Params& p) {
   const double g = p.real("g");
@@ -34,13 +31,14 @@ const std::vector<Maker<AnySetting>>& settings() {
       {{"g-bounded",
         "an adaptive adversary decides every comparison of values at most g apart; others are true",
         "Alistarh et al. 2018; Los, Sauerwald 2023; theory.md 2.1",
-        {g_param(),
+        {g_param("comparisons of values at most g apart may be decided by the adversary"),
          {"adversary", Kind::choice, "heavier", 0, 0, {"heavier", "random", "near-max"},
           "heavier = reverse every decidable comparison (ball to the heavier bin), random = a "
           "fair coin, near-max = reverse only when that favours a bin within g of the maximum"}}},
        g_bounded},
       {{"g-myopic", "comparisons of values at most g apart are decided by a fair coin",
-        "Los, Sauerwald 2023; theory.md 2.1", {g_param()}},
+        "Los, Sauerwald 2023; theory.md 2.1",
+        {g_param("comparisons of values at most g apart are decided by a fair coin")}},
        [](const Params& p) -> AnySetting { return GMyopicSetting{p.real("g")}; }},
       {{"sigma-noisy", "every load read is x_i + N(0, sigma^2), fresh per read; real comparisons",
         "Los, Sauerwald 2023; theory.md 2.1",
