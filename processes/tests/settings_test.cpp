@@ -143,6 +143,21 @@ TEST(SigmaNoisy, FlipsAtTheNormalRate) {
   EXPECT_EQ(count(o.counts(), "flipped"), static_cast<std::uint64_t>(flipped));
 }
 
+// The rank question through a noisy read: x_i + N against q, the k-th heaviest level.
+TEST(SigmaNoisy, RankQuestionsReadTheBinNoisily) {
+  auto loads = loads_of({0, 1, 2, 3, 4}, true);  // k = 2: q = 3
+  Streams streams(1, 0);
+  auto exact = SigmaNoisySetting{0}.oracle(loads, streams);
+  EXPECT_TRUE(exact.in_top(4, 2));
+  EXPECT_TRUE(exact.in_top(3, 2));
+  EXPECT_FALSE(exact.in_top(2, 2));
+  auto noisy = SigmaNoisySetting{1}.oracle(loads, streams);
+  int yes = 0;
+  for (int k = 0; k < 10000; ++k) yes += noisy.in_top(2, 2);
+  // P(2 + N(0,1) > 3) = Phi(-1) = 0.158655; Binomial sd 36.5; 6 sd.
+  EXPECT_NEAR(yes, 1586.55, 6 * 36.5);
+}
+
 // --- b-Batched -----------------------------------------------------------------------------
 
 TEST(Batch, TheProcessReadsTheSnapshotUntilTheBatchEnds) {
@@ -202,6 +217,17 @@ TEST(Delay, AdversarialReportsTheWindowEndThatCouldFlip) {
   EXPECT_EQ(o.compare_to(0, 2.5), Order::less);   // 3 > 2.5, read as 2: flipped
   EXPECT_EQ(o.compare_to(2, 0.5), Order::less);   // lighter than the level: read as is
   EXPECT_EQ(count(o.counts(), "flipped"), 2u);
+}
+
+TEST(Delay, AdversarialRankQuestionsReadTheHeavyBinOld) {
+  auto loads = loads_of({0, 0, 0}, true);
+  Streams streams(1, 0);
+  auto o = delayed<AdversarialDelay>(loads, streams, 5);  // x = (3, 1, 0); window x^0..x^4
+  // k = 2: q = 1. Bin 0 is above q, so it is read at its oldest value 0: "not in the top".
+  EXPECT_FALSE(o.in_top(0, 2));
+  EXPECT_TRUE(o.in_top(1, 2));   // x_1 = q: read as is, the exact tie ranking (alone at level 1)
+  EXPECT_FALSE(o.in_top(2, 2));  // below q: read as is
+  EXPECT_EQ(count(o.counts(), "flipped"), 1u);
 }
 
 TEST(Delay, TauOneReadsTheCurrentLoads) {
