@@ -4,6 +4,7 @@
 // same check on the same seeds. A mutant that survives means a check that cannot fail.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <memory>
 
 #include "processes/registry.hpp"
@@ -87,6 +88,25 @@ struct LeakyBatchSetting {
   template <class Load>
   LeakyBatchOracle<Load> oracle(Loads<Load>& loads, Streams& streams) const {
     return {loads, streams, b};
+  }
+};
+
+// sigma-noisy that truncates the noisy reads to integers before comparing (the quirk of the
+// authors' Noise-22 code, theory.md 2.1).
+template <class Load>
+class TruncatedNoiseOracle : public SigmaNoisyOracle<Load> {
+ public:
+  using SigmaNoisyOracle<Load>::SigmaNoisyOracle;
+  Order compare(Bin i, Bin j) {
+    const double a = std::trunc(this->load(i));
+    return order_of(a, std::trunc(this->load(j)));
+  }
+};
+struct TruncatedNoiseSetting {
+  double sigma = 1;
+  template <class Load>
+  TruncatedNoiseOracle<Load> oracle(Loads<Load>& loads, Streams& streams) const {
+    return {loads, streams, sigma};
   }
 };
 
@@ -182,6 +202,18 @@ TEST(Mutants, LeakyBatchIsCaughtByTheOneStepLaw) {
   one_step_law_catches(two_choice, BatchSetting{5}, two_choice, LeakyBatchSetting{5}, distinct,
                        oracle::d_choice_law(oracle::prefix(doubles(distinct), 25), 2, false),
                        "mutant leaky batch");
+}
+
+// tau-Delay whose window reaches one step too far back.
+TEST(Mutants, DelayWindowOneStepTooLongIsCaughtByWindowReads) {
+  check_catches(two_choice, DelaySetting<AdversarialDelay>{4}, two_choice,
+                DelaySetting<AdversarialDelay>{5},
+                [](const audit::Log& log) { return props::window_reads(log, 4); });
+}
+
+TEST(Mutants, TruncatedNoiseIsCaughtByTheOneStepLaw) {
+  one_step_law_catches(two_choice, SigmaNoisySetting{0.7}, two_choice, TruncatedNoiseSetting{0.7},
+                       tied, oracle::noisy_two_choice_law(doubles(tied), 0.7), "mutant truncated noise");
 }
 
 TEST(Mutants, UnresetBinsAreCaughtByReplicateIndependence) {

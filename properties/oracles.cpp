@@ -208,6 +208,12 @@ Law pair_law(std::size_t n, const std::function<double(std::size_t, std::size_t)
   return p;
 }
 
+Law noisy_two_choice_law(const std::vector<double>& x, double sigma) {
+  return pair_law(x.size(), [&](std::size_t a, std::size_t b) {
+    return 0.5 * std::erfc((x[a] - x[b]) / (2 * sigma));  // Phi(d / (sigma sqrt 2)) = erfc(-d / (2 sigma)) / 2
+  });
+}
+
 std::map<double, double> exact_gap_law(std::uint64_t n, std::uint64_t m, const State& start,
                                        const std::function<Moves(const State&)>& step) {
   auto balls = [n](const State& s) { return std::accumulate(s.begin(), s.begin() + n, 0.0); };

@@ -72,6 +72,9 @@ Law first_diff_law(const std::vector<double>& x, std::uint64_t cap);
 Law threshold_law(const std::vector<double>& x, double theta, bool accept_equal);
 // Two-thinning where a primary of load x is accepted with probability accept(x).
 Law acceptance_law(const std::vector<double>& x, const std::function<double(double)>& accept);
+// Two-Choice under sigma-noisy: the first sample wins when x_1 + sigma Z_1 < x_2 + sigma Z_2,
+// with probability Phi((x_2 - x_1) / (sigma sqrt 2)).
+Law noisy_two_choice_law(const std::vector<double>& x, double sigma);
 // The loads after the first `balls` balls of x placed in bin order (bin 0's balls first).
 std::vector<double> prefix(const std::vector<double>& x, double balls);
 // Two samples (i1, i2) of n bins, and `pick(i1, i2)` = probability that i1 takes the ball;

@@ -87,9 +87,7 @@ LawOf near_max_two_choice(double g) {
 }
 // Two-Choice under sigma-noisy: i1 wins when x1 + sigma Z1 < x2 + sigma Z2.
 LawOf noisy_two_choice(double sigma) {
-  return pairs([sigma](const auto&, double a, double b) {
-    return 0.5 * std::erfc((a - b) / (sigma * std::sqrt(2.0)) / std::sqrt(2.0));
-  });
+  return [sigma](const std::vector<double>& x) { return noisy_two_choice_law(x, sigma); };
 }
 // (1+beta) under sigma-noisy: a One-Choice step or a noisy Two-Choice step.
 LawOf noisy_one_plus_beta(double beta, double sigma) {
