@@ -2,6 +2,7 @@
 // to measure false alarms). Constants and their measured false-alarm rates: docs/properties.md.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <numeric>
 #include <iostream>
@@ -260,7 +261,7 @@ std::function<Moves(const State&)> one_sample(std::uint64_t n, std::uint64_t m,
   };
 }
 
-TEST(ExactGapLaw, TwinningPackingAndMemoryFollowTheExactGapDistribution) {
+TEST(ExactGapLaw, StatefulAndMultiBallRunsFollowTheExactGapDistribution) {
   const std::uint64_t n = 4, m = 9;
   auto average = [n](const State& x) { return std::accumulate(x.begin(), x.begin() + n, 0.0) / n; };
   const auto twinning = one_sample(n, m, [&](const State& x, std::size_t b) {
@@ -282,24 +283,41 @@ TEST(ExactGapLaw, TwinningPackingAndMemoryFollowTheExactGapDistribution) {
     }
     return moves;
   };
+  // Two-Choice under batch:b=3: state = loads, then the snapshot the process reads; the
+  // snapshot catches up with the loads whenever a batch of 3 balls ends.
+  const auto batched = [&](const State& s) {
+    const State snapshot(s.begin() + n, s.end());
+    const Law p = d_choice_law(snapshot, 2, false);
+    Moves moves;
+    for (std::size_t b = 0; b < n; ++b) {
+      State after = place(s, b, 1, m, n);
+      if (std::fmod(std::accumulate(after.begin(), after.begin() + n, 0.0), 3) == 0)
+        std::copy(after.begin(), after.begin() + n, after.begin() + n);
+      moves.emplace_back(std::move(after), p[b]);
+    }
+    return moves;
+  };
   struct Case {
     const char* process;
+    const char* setting;
     State start;
     std::function<Moves(const State&)> step;
   };
-  const std::vector<Case> cases = {{"twinning", State(n, 0.0), twinning},
-                                   {"packing", State(n, 0.0), packing},
-                                   {"memory", State(n + 1, 0.0), memory}};
+  const std::vector<Case> cases = {{"twinning", "exact", State(n, 0.0), twinning},
+                                   {"packing", "exact", State(n, 0.0), packing},
+                                   {"memory", "exact", State(n + 1, 0.0), memory},
+                                   {"two-choice", "batch:b=3", State(2 * n, 0.0), batched}};
   const double alpha = sidak(family_alpha, cases.size());
   RunConfig config;
   config.n = n;
   config.m = m;
   for (const Case& c : cases) {
-    const Simulation sim = make_simulation({c.process, {}}, {"exact", {}}, {"unit", {}}, config);
-    const auto result =
-        gap_law_test(exact_gap_law(n, m, c.start, c.step), sim.run, 20000, test_seed(c.process, 9));
-    report_p_value(std::string("gap|") + c.process, result);
-    EXPECT_GE(result.p_value, alpha) << c.process << ": chi2 = " << result.statistic << " on "
+    const Simulation sim =
+        make_simulation({c.process, {}}, Spec::parse(c.setting), {"unit", {}}, config);
+    const auto result = gap_law_test(exact_gap_law(n, m, c.start, c.step), sim.run, 20000,
+                                     test_seed(std::string(c.process) + c.setting, 9));
+    report_p_value(std::string("gap|") + c.process + "|" + c.setting, result);
+    EXPECT_GE(result.p_value, alpha) << c.process << " | " << c.setting << ": chi2 = " << result.statistic << " on "
                                      << result.buckets << " buckets";
   }
 }
