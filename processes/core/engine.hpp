@@ -70,6 +70,8 @@ RunResult simulate(Process& process, Oracle& oracle, Loads<typename Oracle::Load
                    Streams& streams, const Weights& weights, const RunConfig& config) {
   using Load = typename Oracle::Load;
   RunResult result;
+  // Per-step statistics live in locals (registers), not in `result`, until the run ends.
+  std::uint64_t steps = 0;
   std::uint64_t observed = 0;
   std::uint64_t above = 0;
   double max_gap = 0;
@@ -78,7 +80,7 @@ RunResult simulate(Process& process, Oracle& oracle, Loads<typename Oracle::Load
     const std::uint64_t count = std::min(placement.balls, config.m - loads.balls());
     for (std::uint64_t b = 0; b < count; ++b)
       oracle.place(placement.bin, draw_weight<Load>(weights, streams.weights));
-    ++result.steps;
+    ++steps;
     if (oracle.visible()) {
       const double gap = loads.gap();
       max_gap = std::max(max_gap, gap);
@@ -86,6 +88,7 @@ RunResult simulate(Process& process, Oracle& oracle, Loads<typename Oracle::Load
       ++observed;
     }
   }
+  result.steps = steps;
   result.gap = loads.gap();
   result.max_load = static_cast<double>(loads.max());
   result.max_gap_over_time = std::max(max_gap, result.gap);
