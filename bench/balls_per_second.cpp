@@ -19,6 +19,7 @@
 #include <map>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "processes/d_choice.hpp"
@@ -97,6 +98,13 @@ class RatioReporter : public benchmark::ConsoleReporter {
     auto& out = GetOutputStream();
     out << "\nballs per second (one thread; median of the repetitions)\n";
     out << "process      n        gapcheck        naive     ratio\n";
+    // Rows by process, then n (repetitions ran interleaved, in random order).
+    std::sort(order_.begin(), order_.end(), [](const std::string& a, const std::string& b) {
+      const auto key = [](const std::string& row) {
+        return std::make_pair(row.substr(0, row.find(' ')), std::stoi(row.substr(row.find('^') + 1)));
+      };
+      return key(a) < key(b);
+    });
     for (const auto& row : order_) {
       const auto& cells = rows_[row];
       const double fast = median(cells, "gapcheck");

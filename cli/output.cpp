@@ -150,8 +150,11 @@ std::string format_table(const RunReport& report) {
                         sim.config.m % sim.config.n == 0
                             ? fmt::format(" (= {}n)", sim.config.m / sim.config.n)
                             : std::string()));
-  line("runs", fmt::format("{} (replicates {}..{}), seed {}", runs, report.first_replicate,
-                           report.first_replicate + runs - 1, report.seed));
+  line("runs", fmt::format("{} ({} {}), seed {}", runs, runs == 1 ? "replicate" : "replicates",
+                           runs == 1 ? std::to_string(report.first_replicate)
+                                     : fmt::format("{}..{}", report.first_replicate,
+                                                   report.first_replicate + runs - 1),
+                           report.seed));
   line("definition", kGapDefinition);
   line("repeat with", repeat_command(report));
   out += "\n";

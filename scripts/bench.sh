@@ -6,5 +6,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DGAPCHECK_BENCH=ON >/dev/null
 cmake --build build -j2 --target gapcheck_bench >/dev/null
-build/bench/gapcheck_bench --benchmark_repetitions=5 --benchmark_enable_random_interleaving=true \
+build/bench/gapcheck_bench --benchmark_color=false --benchmark_repetitions=5 --benchmark_enable_random_interleaving=true \
   --benchmark_report_aggregates_only=false --benchmark_display_aggregates_only=true "$@"
