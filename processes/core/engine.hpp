@@ -7,6 +7,9 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
+#include <type_traits>
 #include <cstdint>
 #include <vector>
 
@@ -64,6 +67,21 @@ LoadHistogram histogram_of(const std::vector<Load>& x) {
   return h;
 }
 
+// The total weight below which a run whose maximum load is `max` has gap > config.gap_level:
+// W < n (max - level), rounded up for integer totals.
+template <class Total, class Load>
+Total above_bound(const RunConfig& config, Load max) {
+  const double bound =
+      static_cast<double>(config.n) * (static_cast<double>(max) - config.gap_level);
+  if (bound <= 0) return Total{0};
+  if constexpr (std::is_integral_v<Total>) {
+    if (bound >= 0x1.0p63) return std::numeric_limits<Total>::max();
+    return static_cast<Total>(std::ceil(bound));
+  } else {
+    return bound;
+  }
+}
+
 // Runs the balls of one run through `oracle` (which already wraps the run's loads and streams).
 template <class Process, class Oracle>
 RunResult simulate(Process& process, Oracle& oracle, Loads<typename Oracle::Load>& loads,
@@ -74,17 +92,28 @@ RunResult simulate(Process& process, Oracle& oracle, Loads<typename Oracle::Load
   std::uint64_t steps = 0;
   std::uint64_t observed = 0;
   std::uint64_t above = 0;
+  // gap = max - W/n. Between two rises of the maximum W only grows, so the gap only falls: its
+  // maximum over the observed steps is reached at the first observed step after a rise, and the
+  // steps whose gap exceeds the level are those with W < n (max - level). So the per-step work
+  // is one comparison of W with a bound that changes only when the maximum does.
+  using Total = typename Loads<Load>::Total;
   double max_gap = 0;
+  Load seen_max = 0;
+  Total above_while_below = above_bound<Total>(config, loads.max());
   while (loads.balls() < config.m) {
     const Placement placement = process.choose(oracle);
-    const std::uint64_t count = std::min(placement.balls, config.m - loads.balls());
+    const std::uint64_t count =
+        placement.balls == 1 ? 1 : std::min(placement.balls, config.m - loads.balls());
     for (std::uint64_t b = 0; b < count; ++b)
       oracle.place(placement.bin, draw_weight<Load>(weights, streams.weights));
     ++steps;
     if (oracle.visible()) {
-      const double gap = loads.gap();
-      max_gap = std::max(max_gap, gap);
-      above += gap > config.gap_level;
+      if (loads.max() != seen_max || observed == 0) {
+        seen_max = loads.max();
+        max_gap = std::max(max_gap, loads.gap());
+        above_while_below = above_bound<Total>(config, seen_max);
+      }
+      above += loads.total() < above_while_below;
       ++observed;
     }
   }

@@ -12,6 +12,7 @@
 // virtual call.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -39,7 +40,9 @@ class ExactOracle {
  public:
   using Load = LoadT;
 
-  ExactOracle(Loads<Load>& loads, Streams& streams) : loads_(loads), streams_(streams) {}
+  ExactOracle(Loads<Load>& loads, Streams& streams) : loads_(loads), streams_(streams) {
+    for (auto& word : ahead_) word = draw_ahead();
+  }
 
   // --- what every process may know -------------------------------------------------------
   std::size_t n() const { return loads_.n(); }
@@ -49,12 +52,14 @@ class ExactOracle {
   // A uniform bin of [n]; every call is one probe.
   Bin sample() {
     ++probes_;
-    return static_cast<Bin>(bounded(streams_.samples, loads_.n()));
+    SampleWords words{this};
+    return static_cast<Bin>(bounded(words, loads_.n()));
   }
   // A uniform bin of [first, last); one probe.
   Bin sample_in(Bin first, Bin last) {
     ++probes_;
-    return first + static_cast<Bin>(bounded(streams_.samples, last - first));
+    SampleWords words{this};
+    return first + static_cast<Bin>(bounded(words, last - first));
   }
 
   // x_i compared with x_j.
@@ -95,6 +100,38 @@ class ExactOracle {
 
   Loads<Load>& loads_;
   Streams& streams_;
+
+ private:
+  // Sample look-ahead. The sample stream's words are drawn kAhead words early, and the bin each
+  // one names as a draw from [n] (what it almost always becomes) is prefetched, so its load is in
+  // cache by the time the process compares it. Words are used in the order they were drawn, so
+  // every sample is the same as without look-ahead; only memory latency is hidden.
+  static constexpr std::size_t kAhead = 16;
+
+  std::uint64_t draw_ahead() {
+    const std::uint64_t word = streams_.samples();
+    const auto likely_bin = static_cast<Bin>((static_cast<uint128>(word) * loads_.n()) >> 64);
+    __builtin_prefetch(loads_.vector().data() + likely_bin);
+    return word;
+  }
+
+  std::uint64_t next_sample_word() {
+    const std::uint64_t word = ahead_[head_];
+    ahead_[head_] = draw_ahead();
+    head_ = (head_ + 1) % kAhead;
+    return word;
+  }
+
+  // The engine interface that bounded() draws from.
+  struct SampleWords {
+    ExactOracle* oracle;
+    std::uint64_t operator()() { return oracle->next_sample_word(); }
+  };
+
+  std::array<std::uint64_t, kAhead> ahead_{};
+  std::size_t head_ = 0;
+
+ protected:
   std::uint64_t probes_ = 0;
 };
 
