@@ -1,6 +1,6 @@
 // Balls per second of the gapcheck engine beside a naive baseline, measured in the same run.
 //
-// gapcheck:  run_once() of the real engine: xoshiro256++ with Lemire's bounded draw, 32-bit
+// gapcheck:  the Simulation `gapcheck run` executes (make_simulation), the real engine: xoshiro256++ with Lemire's bounded draw, 32-bit
 //            loads, the process asking the exact oracle, the gap and its maximum over time
 //            tracked in O(1) per ball, the final load histogram.
 // naive:     what most simulation scripts do: std::mt19937_64, std::uniform_int_distribution,
@@ -22,9 +22,7 @@
 #include <utility>
 #include <vector>
 
-#include "processes/d_choice.hpp"
-#include "processes/one_choice.hpp"
-#include "processes/settings/exact.hpp"
+#include "processes/registry.hpp"
 
 namespace {
 
@@ -35,13 +33,15 @@ constexpr int kLogSizes[] = {10, 16, 20, 24};
 
 std::uint64_t balls_for(std::uint64_t n) { return std::max<std::uint64_t>(n, 1ULL << 22); }
 
-template <class Process>
-void engine(benchmark::State& state, Process process, std::uint64_t n) {
+// Through make_simulation(), exactly the path `gapcheck run --process <spec>` takes: the
+// process's parameters are run-time values, as they are for a user.
+void engine(benchmark::State& state, const char* process, std::uint64_t n) {
   const RunConfig config{n, balls_for(n), 0.0};
+  const Simulation simulation =
+      make_simulation(Spec::parse(process), Spec::parse("exact"), Spec::parse("unit"), config);
   std::uint64_t replicate = 0;
   for (auto _ : state) {
-    const RunResult result =
-        run_once<std::uint32_t>(process, ExactSetting{}, Weights{}, config, kSeed, replicate++);
+    const RunResult result = simulation.run(kSeed, replicate++);
     benchmark::DoNotOptimize(result.gap);
   }
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(config.m));
@@ -141,11 +141,11 @@ void register_all() {
     const std::uint64_t n = 1ULL << k;
     const std::string size = "/n:2^" + std::to_string(k);
     benchmark::RegisterBenchmark(("one-choice/gapcheck" + size).c_str(),
-                                 [n](benchmark::State& s) { engine(s, OneChoice{}, n); });
+                                 [n](benchmark::State& s) { engine(s, "one-choice", n); });
     benchmark::RegisterBenchmark(("one-choice/naive" + size).c_str(),
                                  [n](benchmark::State& s) { naive(s, 1, n); });
     benchmark::RegisterBenchmark(("two-choice/gapcheck" + size).c_str(),
-                                 [n](benchmark::State& s) { engine(s, DChoice{2}, n); });
+                                 [n](benchmark::State& s) { engine(s, "two-choice", n); });
     benchmark::RegisterBenchmark(("two-choice/naive" + size).c_str(),
                                  [n](benchmark::State& s) { naive(s, 2, n); });
   }
