@@ -1,8 +1,8 @@
 // Balls per second of the gapcheck engine beside a naive baseline, measured in the same run.
 //
 // gapcheck:  the Simulation that `gapcheck run` executes (make_simulation): xoshiro256++ with
-//            Lemire's bounded draw, 32-bit loads, the process asking the exact oracle, the gap and its maximum over time
-//            tracked in O(1) per ball, the final load histogram.
+//            Lemire's bounded draw, 32-bit loads, the process asking the exact oracle, the gap
+//            and its maximum over time tracked in O(1) per ball, the final load histogram.
 // naive:     what most simulation scripts do: std::mt19937_64, std::uniform_int_distribution,
 //            a std::vector<uint64_t> of loads, and the gap from one max scan at the end.
 //
