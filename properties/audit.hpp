@@ -171,7 +171,7 @@ class Audited {
     }
   }
 
-  bool visible() const { return inner_.visible(); }
+  bool visible() { return inner_.visible(); }
   std::uint64_t probes() const { return inner_.probes(); }
   SettingCounts counts() const { return inner_.counts(); }
 

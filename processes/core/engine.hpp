@@ -88,8 +88,9 @@ Total above_bound(const RunConfig& config, Load max) {
 // without it GCC's unit-growth limits leave them as calls and the registry's runs lose half
 // their speed against the same code compiled alone.
 template <class Process, class Oracle>
-[[gnu::flatten]] RunResult simulate(Process& process, Oracle& oracle, Loads<typename Oracle::Load>& loads,
-                   Streams& streams, const Weights& weights, const RunConfig& config) {
+[[gnu::flatten]] RunResult simulate(Process& process, Oracle& oracle,
+                                    Loads<typename Oracle::Load>& loads, Streams& streams,
+                                    const Weights& weights, const RunConfig& config) {
   using Load = typename Oracle::Load;
   RunResult result;
   // Per-step statistics live in locals (registers), not in `result`, until the run ends.
@@ -103,7 +104,7 @@ template <class Process, class Oracle>
   using Total = typename Loads<Load>::Total;
   double max_gap = 0;
   Load seen_max = 0;
-  Total above_while_below = above_bound<Total>(config, loads.max());
+  Total above_while_below{};  // set at the first observed step
   while (loads.balls() < config.m) {
     const Placement placement = process.choose(oracle);
     const std::uint64_t count =

@@ -45,7 +45,7 @@ class Loads {
   // load with the average (Twinning, Packing) sees equality where there is equality.
   double average() const { return static_cast<double>(total_) / static_cast<double>(x_.size()); }
   Load max() const { return max_; }
-  // The gap statistic, once per ball: a multiplication instead of the division above.
+  // The gap max - W/n, with W/n as W times 1/n (average() divides: exact for comparisons).
   double gap() const { return static_cast<double>(max_) - static_cast<double>(total_) * inv_n_; }
 
   void add(Bin i, Load weight) {

@@ -50,11 +50,7 @@ class ExactOracle {
   double average() const { return loads_.average(); }     // W/n
 
   // A uniform bin of [n]; every call is one probe.
-  Bin sample() {
-    ++probes_;
-    SampleWords words{this};
-    return static_cast<Bin>(bounded(words, loads_.n()));
-  }
+  Bin sample() { return sample_in(0, loads_.n()); }
   // A uniform bin of [first, last); one probe.
   Bin sample_in(Bin first, Bin last) {
     ++probes_;
@@ -100,6 +96,7 @@ class ExactOracle {
 
   Loads<Load>& loads_;
   Streams& streams_;
+  std::uint64_t probes_ = 0;
 
  private:
   // Sample look-ahead. The sample stream's words are drawn kAhead words early, and the bin each
@@ -130,9 +127,6 @@ class ExactOracle {
 
   std::array<std::uint64_t, kAhead> ahead_{};
   std::size_t head_ = 0;
-
- protected:
-  std::uint64_t probes_ = 0;
 };
 
 }  // namespace gapcheck

@@ -50,8 +50,8 @@ class BatchOracle : public SettingOracle<LoadT> {
     if (++in_batch_ == b_) end_batch();
   }
   // Whether a batch ended during the step just taken. The engine asks once per step, after its
-  // placements, and the question consumes the answer (hence the mutable flag).
-  bool visible() const { return std::exchange(batch_ended_, false); }
+  // placements, and the question consumes the answer.
+  bool visible() { return std::exchange(batch_ended_, false); }
 
   SettingCounts counts() const {
     return {{"batches", batches_}, {"reads", reads_}, {"stale_reads", stale_reads_}};
@@ -80,7 +80,7 @@ class BatchOracle : public SettingOracle<LoadT> {
   std::vector<unsigned char> touched_mark_;
   std::vector<Bin> touched_;
   std::uint64_t in_batch_ = 0;
-  mutable bool batch_ended_ = false;
+  bool batch_ended_ = false;
   std::uint64_t batches_ = 0, reads_ = 0, stale_reads_ = 0;
 };
 
