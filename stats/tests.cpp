@@ -1,7 +1,7 @@
-// t tests take their tails from Boost.Math's Student t; resampling tests share one Resampler so
-// that a seed fixes the p-value on every platform. Permutation p-values count the observed
-// labelling among the resamples, p = (1 + #{T* at least as extreme as T})/(1 + B), which keeps
-// them valid (Phipson & Smyth 2010).
+// t tests take their tails from Boost.Math's Student t; resampling tests draw from the
+// project's engine (processes/core/random.hpp), so a seed fixes the p-value on every platform.
+// Permutation p-values count the observed labelling among the resamples,
+// p = (1 + #{T* at least as extreme as T})/(1 + B), which keeps them valid (Phipson & Smyth 2010).
 #include "stats/tests.hpp"
 
 #include <algorithm>
