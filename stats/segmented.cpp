@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <boost/math/distributions/fisher_f.hpp>
+#include <boost/math/tools/minima.hpp>
+#include <boost/math/tools/roots.hpp>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -111,17 +113,42 @@ SegmentedFit segmented_regression(std::span<const double> x, std::span<const dou
   const double dof = static_cast<double>(n) - 4;  // c, s₁, δ and ψ
   if (dof < 1) throw std::invalid_argument("segmented_regression: needs more than 4 points");
 
+  // Refine the grid's best ψ between its neighbours by Brent's method; the test below keeps
+  // the grid statistic, so that the observed and the bootstrap statistics are the same function.
   SegmentedFit fit;
-  fit.breakpoint = p.psi[p.best];
-  fit.rss = p.rss[p.best];
+  const std::size_t left = p.best == 0 ? 0 : p.best - 1;
+  const std::size_t right = std::min(p.best + 1, p.psi.size() - 1);
+  std::uintmax_t iterations = 100;
+  const auto [psi, rss] = boost::math::tools::brent_find_minima(
+      [&](double candidate) { return broken_stick_rss(d, d.y, candidate); }, p.psi[left],
+      p.psi[right], 40, iterations);
+  fit.breakpoint = rss < p.rss[p.best] ? psi : p.psi[p.best];
+  fit.rss = std::min(rss, p.rss[p.best]);
   const double f_crit = boost::math::quantile(boost::math::fisher_f(1, dof), level);
   const double allowed = f_crit * fit.rss / dof;
-  fit.breakpoint_ci = {fit.breakpoint, fit.breakpoint};
+  // The interval is the hull of ψ̂ and the accepted grid points; each end is then moved to
+  // where the profile crosses the critical level between it and its rejected neighbour.
+  const auto excess = [&](double candidate) {
+    return broken_stick_rss(d, d.y, candidate) - fit.rss - allowed;
+  };
+  const auto crossing = [&](double inside, double outside) {
+    boost::math::tools::eps_tolerance<double> tolerance(30);
+    std::uintmax_t steps = 100;
+    const auto [a, b] = boost::math::tools::bisect(excess, std::min(inside, outside),
+                                                   std::max(inside, outside), tolerance, steps);
+    return (a + b) / 2;
+  };
+  double lo = fit.breakpoint, hi = fit.breakpoint;
   for (std::size_t k = 0; k < p.psi.size(); ++k)
     if (p.rss[k] - fit.rss <= allowed) {
-      fit.breakpoint_ci.lo = std::min(fit.breakpoint_ci.lo, p.psi[k]);
-      fit.breakpoint_ci.hi = std::max(fit.breakpoint_ci.hi, p.psi[k]);
+      lo = std::min(lo, p.psi[k]);
+      hi = std::max(hi, p.psi[k]);
     }
+  // The nearest grid points outside [lo, hi] are rejected, by construction of the hull.
+  const auto below = std::lower_bound(p.psi.begin(), p.psi.end(), lo);
+  const auto above = std::upper_bound(p.psi.begin(), p.psi.end(), hi);
+  fit.breakpoint_ci.lo = below == p.psi.begin() ? lo : crossing(lo, *(below - 1));
+  fit.breakpoint_ci.hi = above == p.psi.end() ? hi : crossing(hi, *above);
 
   // Slopes at the estimated ψ, treating ψ as known (conditional intervals), on N − 4 dof.
   const LinearFit bent = weighted_least_squares(design(d, fit.breakpoint), d.y, d.w);
@@ -135,8 +162,8 @@ SegmentedFit segmented_regression(std::span<const double> x, std::span<const dou
   fit.slope_before_ci = {fit.slope_before - t * se_before, fit.slope_before + t * se_before};
   fit.slope_after_ci = {fit.slope_after - t * se_after, fit.slope_after + t * se_after};
 
-  // Parametric bootstrap of sup-F under the straight line.
-  const double observed = sup_f(line.rss, fit.rss, dof);
+  // Parametric bootstrap of sup-F (over the grid) under the straight line.
+  const double observed = sup_f(line.rss, p.rss[p.best], dof);
   const double sigma = std::sqrt(line.rss / line.dof);
   const Eigen::VectorXd fitted = straight * line.coef;
   Rng rng(seed);
