@@ -49,7 +49,7 @@ TEST(SegmentedRegression, RecoversAPlantedBreakpointNoiseless) {
 TEST(SegmentedRegression, PlantedBreakpointLiesInItsIntervalAndTheBendIsDetected) {
   // 100 data sets with a bend of 0.5 (slopes 0.2 then 0.7). The F-inversion interval is
   // approximate (Seber & Wild §9.3); nominal coverage 95 % gives ≥ 88 of 100 with
-  // P(Binomial(100, 0.95) < 88) = 0.0043 (R: pbinom(87, 100, 0.95)). The slope intervals are
+  // P(Binomial(100, 0.95) < 88) = 0.0015 (R: pbinom(87, 100, 0.95)). The slope intervals are
   // conditional on ψ̂ and cover less than their nominal 95 %; the floor of 80 only guards
   // against a gross error (docs/statistics.md).
   Rng rng(3);
