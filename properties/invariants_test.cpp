@@ -88,6 +88,16 @@ TEST(Settings, OnlyComparisonsWithinGAreBent) {
   });
 }
 
+// g-Myopic's fair coin (and g-bounded's random adversary) decides every comparison within g,
+// exactly equal values included: no such answer is "equal".
+TEST(Settings, TheMyopicCoinDecidesEveryComparisonWithinG) {
+  check_setting("Settings/MyopicCoin", {"g-bounded", "g-myopic"}, [](const audit::Log& log, const Case& c) {
+    const std::string* adversary = c.composition.setting_spec.find("adversary");
+    if (adversary && *adversary != "random") return Violations{};
+    return coin_within_g(log, setting_arg(c, "g"));
+  });
+}
+
 TEST(Settings, BatchesReadOnlyTheirSnapshot) {
   check_setting("Settings/Snapshot", {"batch"}, [](const audit::Log& log, const Case& c) {
     return snapshot_reads(log, static_cast<std::uint64_t>(setting_arg(c, "b")));
@@ -96,7 +106,9 @@ TEST(Settings, BatchesReadOnlyTheirSnapshot) {
 
 TEST(Settings, DelayReadsLieInTheWindow) {
   check_setting("Settings/Window", {"delay"}, [](const audit::Log& log, const Case& c) {
-    return window_reads(log, static_cast<std::uint64_t>(setting_arg(c, "tau")));
+    // `random` reads both bins of a comparison at one step of the window.
+    const bool one_step = *c.composition.setting_spec.find("adversary") == "random";
+    return window_reads(log, static_cast<std::uint64_t>(setting_arg(c, "tau")), one_step);
   });
 }
 
@@ -143,10 +155,8 @@ const std::map<std::string, Rule>& process_rules() {
        }},
       {"first-diff",
        [](const Case& c, const audit::Log& log) {
-         const std::uint64_t cap = integer_arg(c, "cap");
-         const std::uint64_t d = integer_arg(c, "d");
          return all_of({places_on_a_sample(log),
-                        exact(c) ? first_diff_rule(log, cap == 0 ? d * d : cap) : Violations{}});
+                        exact(c) ? first_diff_rule(log, integer_arg(c, "cap")) : Violations{}});
        }},
       {"quantile",
        [](const Case& c, const audit::Log& log) {
@@ -163,11 +173,11 @@ const std::map<std::string, Rule>& process_rules() {
          const auto& spec = c.composition.process_spec;
          const std::string kind = *spec.find("threshold");
          const double l = std::stod(*spec.find("l")), L = std::stod(*spec.find("L"));
-         std::function<double(std::uint64_t, std::uint64_t)> threshold;  // schedule: shape only
-         if (kind == "absolute") threshold = [l](std::uint64_t, std::uint64_t) { return l; };
+         ThinningThreshold threshold;  // schedule: shape only, but for its default 0:r0
+         if (kind == "absolute") threshold = [l](std::uint64_t, double) { return l; };
          if (kind == "relative" || (kind == "schedule" && *spec.find("schedule") == "0:r0"))
-           threshold = [L, kind](std::uint64_t t, std::uint64_t n) {
-             return static_cast<double>(t) / static_cast<double>(n) + (kind == "relative" ? L : 0);
+           threshold = [L, kind](std::uint64_t, double mean) {
+             return mean + (kind == "relative" ? L : 0);
            };
          return all_of({places_on_a_sample(log), samples_per_step(log, 1, 2),
                         thinning_rule(log, threshold, false)});
@@ -175,9 +185,8 @@ const std::map<std::string, Rule>& process_rules() {
       {"mean-thinning",
        [](const Case&, const audit::Log& log) {
          return all_of({places_on_a_sample(log), samples_per_step(log, 1, 2),
-                        thinning_rule(log, [](std::uint64_t t, std::uint64_t n) {
-                          return static_cast<double>(t) / static_cast<double>(n);
-                        }, true)});
+                        thinning_rule(log, [](std::uint64_t, double mean) { return mean; },
+                                      true)});
        }},
       {"twinning", [](const Case&, const audit::Log& log) { return twinning_rule(log); }},
       {"packing", [](const Case&, const audit::Log& log) { return packing_rule(log); }},
