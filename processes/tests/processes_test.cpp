@@ -3,6 +3,7 @@
 
 #include "processes/core/loads.hpp"
 #include "processes/core/oracle.hpp"
+#include "processes/core/spec.hpp"
 #include "processes/d_choice.hpp"
 #include "processes/first_diff.hpp"
 #include "processes/left.hpp"
