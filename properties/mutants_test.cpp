@@ -72,43 +72,40 @@ struct LeakyRunner {
   }
 };
 
-// b-Batched whose comparisons leak the fresh loads instead of the batch's snapshot.
+// A b-Batched oracle that can also see the true loads, for the mutants that leak them.
 template <class Load>
-class LeakyBatchOracle : public BatchOracle<Load> {
+class PeekingBatchOracle : public BatchOracle<Load> {
  public:
-  LeakyBatchOracle(Loads<Load>& loads, Streams& streams, std::uint64_t b)
+  PeekingBatchOracle(Loads<Load>& loads, Streams& streams, std::uint64_t b)
       : BatchOracle<Load>(loads, streams, b), fresh_(&loads) {}
-  Order compare(Bin i, Bin j) { return order_of((*fresh_)[i], (*fresh_)[j]); }
 
- private:
+ protected:
   const Loads<Load>* fresh_;
 };
-struct LeakyBatchSetting {
+template <template <class> class Oracle>
+struct PeekingBatchSetting {
   std::uint64_t b = 1;
   template <class Load>
-  LeakyBatchOracle<Load> oracle(Loads<Load>& loads, Streams& streams) const {
+  Oracle<Load> oracle(Loads<Load>& loads, Streams& streams) const {
     return {loads, streams, b};
   }
 };
+
+// b-Batched whose comparisons leak the fresh loads instead of the batch's snapshot.
+template <class Load>
+struct LeakyBatchOracle : PeekingBatchOracle<Load> {
+  using PeekingBatchOracle<Load>::PeekingBatchOracle;
+  Order compare(Bin i, Bin j) { return order_of((*this->fresh_)[i], (*this->fresh_)[j]); }
+};
+using LeakyBatchSetting = PeekingBatchSetting<LeakyBatchOracle>;
 
 // b-Batched whose clock runs during the batch (the process sees the true t, the loads frozen).
 template <class Load>
-class LiveClockBatchOracle : public BatchOracle<Load> {
- public:
-  LiveClockBatchOracle(Loads<Load>& loads, Streams& streams, std::uint64_t b)
-      : BatchOracle<Load>(loads, streams, b), fresh_(&loads) {}
-  std::uint64_t balls() const { return fresh_->balls(); }
-
- private:
-  const Loads<Load>* fresh_;
+struct LiveClockBatchOracle : PeekingBatchOracle<Load> {
+  using PeekingBatchOracle<Load>::PeekingBatchOracle;
+  std::uint64_t balls() const { return this->fresh_->balls(); }
 };
-struct LiveClockBatchSetting {
-  std::uint64_t b = 1;
-  template <class Load>
-  LiveClockBatchOracle<Load> oracle(Loads<Load>& loads, Streams& streams) const {
-    return {loads, streams, b};
-  }
-};
+using LiveClockBatchSetting = PeekingBatchSetting<LiveClockBatchOracle>;
 
 // g-Myopic's coin that leaves exactly equal values to the process's tie rule.
 struct TieDeferringCoin {
