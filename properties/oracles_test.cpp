@@ -227,6 +227,35 @@ struct GapCase {
   std::string setting = "exact";
 };
 
+// The clock under b-Batched is the batch start's. x = (3, 3, 2, 1) has 9 balls placed through
+// batch:b=5, so the process sees x after 5 of them, (3, 2, 0, 0), and t = 5: Mean-Thinning's
+// threshold is that snapshot's mean 1.25 (a clock running during the batch would read t = 9, mean
+// 2.25, and accept bin 1 at load 2), and a schedule switching at t = 7 is still in its first stage
+// (absolute 2; the running clock would be in the second, absolute 9, which accepts every bin).
+TEST(OneStepLaw, BatchedThresholdsReadTheBatchStartClock) {
+  const std::vector<std::uint32_t> x = {3, 3, 2, 1};
+  const auto snapshot = prefix(as_doubles(x), 5);
+  const std::vector<LawCase> cases = {
+      {"mean-thinning", "batch:b=5",
+       [&](const auto&) { return threshold_law(snapshot, mean(snapshot), true); }},
+      {"thinning:threshold=schedule,schedule=0:a2/7:a9", "batch:b=5",
+       [&](const auto&) { return threshold_law(snapshot, 2, false); }},
+  };
+  const double alpha = sidak(family_alpha, cases.size());
+  for (const LawCase& lc : cases) {
+    const Composition c = compose(Spec::parse(lc.process), Spec::parse(lc.setting), {"unit", {}}, x.size());
+    const auto result = std::visit(
+        [&](const auto& process, const auto& setting) {
+          return one_step_test(process, setting, x, lc.law(as_doubles(x)), 200000,
+                               test_seed(lc.process + "|clock", x.size()));
+        },
+        c.process, c.setting);
+    report_p_value(lc.process + "|" + lc.setting + "|clock", result);
+    EXPECT_GE(result.p_value, alpha) << lc.process << " | " << lc.setting << ": chi2 = "
+                                     << result.statistic << " on " << result.buckets << " buckets";
+  }
+}
+
 TEST(ExactGapLaw, TinyRunsFollowTheExactGapDistribution) {
   const std::vector<GapCase> cases = {
       {"one-choice", 3, 6, [](const auto& x) { return d_choice_law(x, 1, false); }},
