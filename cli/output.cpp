@@ -8,6 +8,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "processes/core/stream_layout.hpp"
 #include "stats/summary.hpp"
 
 namespace gapcheck::cli {
@@ -155,6 +156,7 @@ std::string format_table(const RunReport& report) {
                                      : fmt::format("{}..{}", report.first_replicate,
                                                    report.first_replicate + runs - 1),
                            report.seed));
+  line("stream layout", fmt::format("{} (same layout, seed and specs: same numbers)", kStreamLayout));
   line("definition", kGapDefinition);
   line("repeat with", repeat_command(report));
   out += "\n";
@@ -192,6 +194,7 @@ std::string format_json(const RunReport& report) {
   j["m"] = sim.config.m;
   j["runs"] = report.results.size();
   j["seed"] = report.seed;
+  j["stream_layout"] = kStreamLayout;
   j["first_replicate"] = report.first_replicate;
   j["gap_level"] = sim.config.gap_level;
   j["gaps"] = gaps;

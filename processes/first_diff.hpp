@@ -1,10 +1,10 @@
-// FirstDiff[d].  Probe b1; keep probing uniform bins until one whose load differs from x_b1 is
-// seen, then place the ball in the lesser of {b1, b}; after `cap` probes that all equal x_b1,
-// place it in b1.  Probes per ball are the oracle's sample count.
+// FirstDiff with a probe cap.  Probe b1; keep probing uniform bins until one whose load differs
+// from x_b1 is seen, then place the ball in the lesser of {b1, b}; after `cap` probes that all
+// equal x_b1, place it in b1.  Probes per ball are the oracle's sample count.
 // Source: Augustine, Moses, Redlich, Upfal, "Balanced allocation: patience is not a virtue",
-// SODA'16, arXiv 1602.08298; theory.md §4.1.  The paper's probe bound as a function of d could not
-// be retrieved (only the abstract: at most d probes per ball on average, some balls many more), so
-// the cap is explicit; its default d*d is this project's choice, see docs/processes.md.
+// SODA'16, arXiv 1602.08298; theory.md §4.1.  The paper's FirstDiff[d] bounds the average probes
+// per ball by d; its cap as a function of d could not be retrieved, so the process is named and
+// parameterised by the cap it runs, never by a d it might not honour (docs/processes.md).
 #pragma once
 
 #include <cstdint>

@@ -1,3 +1,4 @@
+#include "processes/schedule_param.hpp"
 #include "processes/tables.hpp"
 
 namespace gapcheck {
@@ -64,16 +65,14 @@ const std::vector<Maker<AnyProcess>>& processes() {
                             "] (every group needs a bin)");
          return Left{d_of(p)};
        }},
-      {{"first-diff", "probe until a load differs from the first probe's, place in the lesser",
+      {{"first-diff",
+        "FirstDiff with a probe cap: probe until a load differs from the first probe's, place in "
+        "the lesser; after cap probes all equal, in the first",
         "Augustine, Moses, Redlich, Upfal, SODA'16 / arXiv 1602.08298; theory.md 4.1",
-        {d_param("FirstDiff[d]: sets the default cap d*d"),
-         {"cap", Kind::integer, "0", 0, 1u << 30, {},
-          "most probes per ball, then place in the first probe; 0 = d*d (the paper's bound was "
-          "not retrieved: its abstract gives at most d probes per ball on average)"}}},
-       [](const Params& p) -> AnyProcess {
-         const std::uint64_t cap = p.integer("cap");
-         return FirstDiff{cap == 0 ? p.integer("d") * p.integer("d") : cap};
-       }},
+        {{"cap", Kind::integer, "4", 1, 1u << 30, {},
+          "most probes per ball, then place in the first probe (the paper's cap as a function of "
+          "d was not retrieved; cap=4 averages 2.74 probes per ball at n=1e4, m=100n)"}}},
+       [](const Params& p) -> AnyProcess { return FirstDiff{p.integer("cap")}; }},
       {{"quantile", "sample i1; if among the ceil(delta n) heaviest, use a fresh sample instead",
         "Los, Sauerwald, SPAA'22 (code hybrid_quantile); theory.md 5", {delta_param()}},
        [](const Params& p) -> AnyProcess { return Quantile{p.real("delta")}; }},
@@ -90,17 +89,20 @@ const std::vector<Maker<AnyProcess>>& processes() {
         "two-thinning: keep a uniform primary iff its load < threshold, else a fresh secondary",
         "Feldheim, Gurel-Gurevich, Li, AAP 2024; theory.md 3.1",
         {{"threshold", Kind::choice, "relative", 0, 0, {"absolute", "relative", "schedule"},
-          "absolute: l; relative: t/n + L (t = balls placed so far); schedule: by stage of t"},
+          "absolute: l; relative: W/n + L (the mean; t/n for unit weights); schedule: by stage of "
+          "t (balls placed so far)"},
          {"l", Kind::real, "1", 0, 1e9, {}, "absolute threshold (threshold=absolute)"},
-         {"L", Kind::real, "0", -1e9, 1e9, {}, "offset of the relative threshold t/n + L"},
+         {"L", Kind::real, "0", -1e9, 1e9, {}, "offset of the relative threshold W/n + L"},
          {"schedule", Kind::text, "0:r0", 0, 0, {},
-          "threshold=schedule: stages START:rL (t/n + L) or START:al (l) joined by '/', START a "
+          "threshold=schedule: stages START:rL (W/n + L) or START:al (l) joined by '/', START a "
           "step count from 0 up (5n, 2nlnn accepted), e.g. 0:r2/5n:r1/10n:a12"}}},
        [](const Params& p) -> AnyProcess { return thinning_of(p); }},
-      {{"mean-thinning", "keep a uniform primary iff its load <= t/n, else a fresh secondary",
+      {{"mean-thinning",
+        "keep a uniform primary iff its load <= W/n (the mean; t/n for unit weights), else a fresh "
+        "secondary",
         "Los et al., dimitrioslos.com mean-thinning; theory.md 7", {}},
        [](const Params&) -> AnyProcess {
-         Thinning mean;  // relative threshold t/n + 0, equality accepted
+         Thinning mean;  // relative threshold W/n + 0, equality accepted
          mean.accept_at_threshold = true;
          return mean;
        }},
@@ -110,7 +112,9 @@ const std::vector<Maker<AnyProcess>>& processes() {
       {{"packing", "sample one bin; if its load < W/n fill it to ceil(W/n)+1, else 1 ball",
         "Los, Sauerwald, Sylvester, SODA'22; theory.md 7", {}},
        [](const Params&) -> AnyProcess { return Packing{}; }},
-      {{"memory", "sample one bin; place in the lesser of it and the cached bin, which is kept",
+      {{"memory",
+        "sample one bin; place in the lesser of it and the cached bin (ties: the sample); cache the "
+        "lesser of the two after placement (ties: the bin used)",
         "Mitzenmacher, Prabhakar, Shah 2002; Los, Sauerwald, Sylvester, SODA'22; theory.md 7",
         {}},
        [](const Params&) -> AnyProcess { return Memory{}; }},

@@ -24,7 +24,7 @@
 
 namespace gapcheck::audit {
 
-enum class Ask { sample, compare, compare_to, load, in_top, coin, average };
+enum class Ask { sample, compare, compare_to, load, in_top, coin, average, clock };
 
 struct Question {
   Ask ask = Ask::sample;
@@ -34,8 +34,8 @@ struct Question {
   Bin first = 0, last = 0;  // sample: the range [first, last) it was drawn from
   double level = 0;         // compare_to: the level; in_top: k; coin: p
   double true_i = 0, true_j = 0;  // x_i, x_j at question time
-  double true_level = 0;          // average: the true W/n
-  double answer = 0;        // load/average: the value; compare: -1/0/1; in_top, coin: 0/1
+  double true_level = 0;          // average: the true W/n; clock: the true t
+  double answer = 0;        // load/average/clock: the value; compare: -1/0/1; in_top, coin: 0/1
 };
 
 // One step: the questions asked for it and where its balls went.
@@ -88,7 +88,14 @@ class Audited {
   }
 
   std::size_t n() const { return inner_.n(); }
-  std::uint64_t balls() const { return inner_.balls(); }
+  // The process's clock is a question too: a setting answers it from the state it shows.
+  std::uint64_t balls() {
+    Question& q = ask(Ask::clock);
+    q.true_level = static_cast<double>(truth_.balls());
+    const std::uint64_t t = inner_.balls();
+    q.answer = static_cast<double>(t);
+    return t;
+  }
 
   double average() {
     Question& q = ask(Ask::average);

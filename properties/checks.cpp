@@ -99,6 +99,7 @@ const char* name_of(audit::Ask ask) {
     case audit::Ask::in_top: return "in_top";
     case audit::Ask::coin: return "coin";
     case audit::Ask::average: return "average";
+    case audit::Ask::clock: return "clock";
   }
   return "?";
 }
@@ -269,6 +270,10 @@ Violations g_limit(const audit::Log& log, double g) {
         if (!close(q.answer, q.true_level))
           c.add("ball ", q.ball, ": average ", q.true_level, " read as ", q.answer);
         break;
+      case audit::Ask::clock:  // the clock is no comparison: never bent
+        if (q.answer != q.true_level)
+          c.add("ball ", q.ball, ": the clock t = ", q.true_level, " read as ", q.answer);
+        break;
       default:
         break;
     }
@@ -296,6 +301,9 @@ Violations snapshot_reads(const audit::Log& log, std::uint64_t b) {
       case audit::Ask::average:
         ok = close(q.answer, mean_of(x));
         break;
+      case audit::Ask::clock:  // the clock is part of the snapshot
+        ok = q.answer == static_cast<double>(q.ball / b * b);
+        break;
       case audit::Ask::in_top:
         ok = rank_answer_allowed(x, q.i, static_cast<std::uint64_t>(q.level), q.answer != 0);
         break;
@@ -309,7 +317,7 @@ Violations snapshot_reads(const audit::Log& log, std::uint64_t b) {
   return c.out;
 }
 
-Violations window_reads(const audit::Log& log, std::uint64_t tau) {
+Violations window_reads(const audit::Log& log, std::uint64_t tau, bool one_step) {
   Collector c;
   for (const auto& q : log.questions) {
     if (q.ball >= log.after.size()) continue;
@@ -325,6 +333,13 @@ Violations window_reads(const audit::Log& log, std::uint64_t tau) {
         for (double v : b) out.push_back(order_value(u, v));
       return out;
     };
+    // The orders of x_i and x_j read at one common step of the window.
+    auto common_orders = [&](Bin i, Bin j) {
+      std::vector<double> out;
+      for (std::uint64_t s = from; s <= q.ball; ++s)
+        out.push_back(order_value(log.after[s][i], log.after[s][j]));
+      return out;
+    };
     auto has = [](const std::vector<double>& values, double v) {
       return std::find(values.begin(), values.end(), v) != values.end();
     };
@@ -334,7 +349,7 @@ Violations window_reads(const audit::Log& log, std::uint64_t tau) {
         ok = has(window(q.i), q.answer);
         break;
       case audit::Ask::compare:
-        ok = has(orders(window(q.i), window(q.j)), q.answer);
+        ok = has(one_step ? common_orders(q.i, q.j) : orders(window(q.i), window(q.j)), q.answer);
         break;
       case audit::Ask::compare_to:
         ok = has(orders(window(q.i), {q.level}), q.answer);
@@ -352,12 +367,29 @@ Violations window_reads(const audit::Log& log, std::uint64_t tau) {
       case audit::Ask::average:
         ok = close(q.answer, q.true_level);
         break;
+      case audit::Ask::clock:  // only load reads are delayed: the clock is the true t
+        ok = q.answer == q.true_level;
+        break;
       default:
         break;
     }
     if (!ok)
       c.add("ball ", q.ball, ": ", name_of(q.ask), " about bins ", q.i, ", ", q.j, " answered ",
             q.answer, ", outside the values of the last ", tau, " steps (x_i now ", q.true_i, ")");
+  }
+  return c.out;
+}
+
+Violations coin_within_g(const audit::Log& log, double g) {
+  Collector c;
+  for (const auto& q : log.questions) {
+    const bool two_bins = q.ask == audit::Ask::compare && q.i != q.j;
+    const bool threshold = q.ask == audit::Ask::compare_to;
+    if (!two_bins && !threshold) continue;
+    const double other = two_bins ? q.true_j : q.level;
+    if (q.answer == 0 && std::abs(q.true_i - other) <= g)
+      c.add("ball ", q.ball, ": ", name_of(q.ask), " of values ", q.true_i, " and ", other,
+            " (within g = ", g, ") answered equal: the coin must decide");
   }
   return c.out;
 }
@@ -378,6 +410,9 @@ Violations truthful(const audit::Log& log) {
         break;
       case audit::Ask::average:
         ok = close(q.answer, q.true_level);
+        break;
+      case audit::Ask::clock:
+        ok = q.answer == q.true_level;
         break;
       case audit::Ask::in_top:
         if (const auto* x = loads_at(log, q.ball))
@@ -528,19 +563,27 @@ Violations quantile_rule(const audit::Log& log, double delta, bool truthful_answ
   return c.out;
 }
 
-Violations thinning_rule(const audit::Log& log,
-                         const std::function<double(std::uint64_t, std::uint64_t)>& threshold,
+Violations thinning_rule(const audit::Log& log, const ThinningThreshold& threshold,
                          bool accept_at_threshold) {
   Collector c;
-  each_step(log, [&](std::size_t s, const Questions& qs) {
-    if (qs.size() < 2 || qs[0]->ask != audit::Ask::sample || qs[1]->ask != audit::Ask::compare_to ||
-        qs[1]->i != qs[0]->i) {
-      c.add("step ", s, ": expected a primary sample compared with the threshold");
+  each_step(log, [&](std::size_t s, const Questions& all) {
+    // The threshold's inputs come first: the clock t, then the mean when the stage is relative.
+    std::size_t at = 0;
+    double t = -1, mean = std::nan("");
+    if (at < all.size() && all[at]->ask == audit::Ask::clock) t = all[at++]->answer;
+    if (at < all.size() && all[at]->ask == audit::Ask::average) mean = all[at++]->answer;
+    const Questions qs(all.begin() + static_cast<std::ptrdiff_t>(at), all.end());
+    if (t < 0 || qs.size() < 2 || qs[0]->ask != audit::Ask::sample ||
+        qs[1]->ask != audit::Ask::compare_to || qs[1]->i != qs[0]->i) {
+      c.add("step ", s, ": expected the clock, then a primary sample compared with the threshold");
       return;
     }
-    if (threshold && qs[1]->level != threshold(qs[1]->ball, log.n))
-      c.add("step ", s, " (t = ", qs[1]->ball, "): threshold ", qs[1]->level, ", the rule says ",
-            threshold(qs[1]->ball, log.n));
+    if (threshold) {
+      const double want = threshold(static_cast<std::uint64_t>(t), mean);
+      if (!(qs[1]->level == want))
+        c.add("step ", s, " (clock t = ", t, ", mean read ", mean, "): threshold ", qs[1]->level,
+              ", the rule says ", want);
+    }
     const bool accept = qs[1]->answer < 0 || (accept_at_threshold && qs[1]->answer == 0);
     const std::size_t want = accept ? 2 : 3;
     if (qs.size() != want || (!accept && qs[2]->ask != audit::Ask::sample))
@@ -608,24 +651,40 @@ Violations packing_rule(const audit::Log& log) {
 
 Violations memory_rule(const audit::Log& log) {
   Collector c;
-  each_step(log, [&](std::size_t s, const Questions& qs) {
+  Bin cache = 0, other = 0;  // as the rule keeps them: the bin used last, the other choice
+  each_step(log, [&](std::size_t s, const Questions& all) {
+    std::size_t at = 0;
+    if (s > 0 && other != cache) {  // the lesser of the last two choices after placement
+      if (all.empty() || all[0]->ask != audit::Ask::compare || all[0]->i != other ||
+          all[0]->j != cache) {
+        c.add("step ", s, ": expected compare(other ", other, ", bin used ", cache,
+              ") after the placement");
+        return;
+      }
+      if (all[at++]->answer < 0) cache = other;  // a tie keeps the bin used
+    }
+    const Questions qs(all.begin() + static_cast<std::ptrdiff_t>(at), all.end());
     if (qs.empty() || qs[0]->ask != audit::Ask::sample) {
       c.add("step ", s, ": expected one sample");
       return;
     }
+    const Bin sample = qs[0]->i;
     if (s == 0) {
-      if (qs.size() != 1 || log.steps[0].bin != qs[0]->i)
+      if (qs.size() != 1 || log.steps[0].bin != sample)
         c.add("step 0 (empty cache) must place on its sample without a comparison");
+      cache = other = sample;
       return;
     }
-    const Bin cache = log.steps[s - 1].bin;
-    if (qs.size() != 2 || qs[1]->ask != audit::Ask::compare || qs[1]->i != cache || qs[1]->j != qs[0]->i) {
-      c.add("step ", s, ": expected compare(cache ", cache, ", sample ", qs[0]->i, ")");
+    if (qs.size() != 2 || qs[1]->ask != audit::Ask::compare || qs[1]->i != cache || qs[1]->j != sample) {
+      c.add("step ", s, ": expected compare(cache ", cache, ", sample ", sample, ")");
       return;
     }
-    const Bin want = qs[1]->answer < 0 ? cache : qs[0]->i;
+    const bool to_cache = qs[1]->answer < 0;
+    const Bin want = to_cache ? cache : sample;
     if (log.steps[s].bin != want)
       c.add("step ", s, " placed in bin ", log.steps[s].bin, ", Memory places in ", want);
+    other = to_cache ? sample : cache;
+    cache = want;
   });
   return c.out;
 }

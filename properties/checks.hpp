@@ -48,16 +48,20 @@ Violations replicate_independence(const SingleRun& single, const BatchRun& batch
 // compared differ by at most g (|x_i - x_j| <= g, |x_i - level| <= g, a load read within g);
 // every comparison with a larger difference is answered truthfully.
 Violations g_limit(const audit::Log& log, double g);
+// g-Myopic (the fair coin): a comparison of two bins, or of a load with a level, whose values are
+// within g (equal values included) is never answered "equal": the coin decides, not a tie rule.
+Violations coin_within_g(const audit::Log& log, double g);
 // Every answer is the truth, to rounding (the exact setting). Rank answers need Detail::full.
 Violations truthful(const audit::Log& log);
 // b-Batched: every read (compare, compare_to, load, average, in_top) is answered from the loads
-// at the start of the ball's batch, x after floor(t/b) b balls, never from fresher loads.
-// Needs Detail::full.
+// at the start of the ball's batch, x after floor(t/b) b balls, never from fresher loads, and the
+// clock answers floor(t/b) b. Needs Detail::full.
 Violations snapshot_reads(const audit::Log& log, std::uint64_t b);
 // tau-Delay: every value read for bin i at time T lies in its window {x_i after s balls :
-// T + 1 - tau <= s <= T}; a comparison's answer is one that some values of the windows give.
+// T + 1 - tau <= s <= T}; a comparison's answer is one that some values of the windows give
+// (`one_step`: values of both bins at one common step s); the clock is the true t.
 // Needs Detail::full.
-Violations window_reads(const audit::Log& log, std::uint64_t tau);
+Violations window_reads(const audit::Log& log, std::uint64_t tau, bool one_step = false);
 
 // --- processes ------------------------------------------------------------------------------
 // Every step places its balls on one of the bins it sampled.
@@ -81,19 +85,22 @@ Violations first_diff_rule(const audit::Log& log, std::uint64_t cap);
 Violations quantile_rule(const audit::Log& log, double delta, bool truthful_answers,
                          bool mixed, double eta = 1);
 
-// Two-thinning: a primary sample, one comparison with the threshold `threshold(t, n)` (t = balls
-// placed), and a secondary sample exactly when the answer is not "below" (or "at", if accepted).
-// An empty `threshold` checks the shape only.
-Violations thinning_rule(const audit::Log& log,
-                         const std::function<double(std::uint64_t t, std::uint64_t n)>& threshold,
+// Two-thinning: the clock t asked first (then the mean W/n, for a relative stage), a primary
+// sample, one comparison with the threshold `threshold(t, mean)` computed from the answers, and a
+// secondary sample exactly when the answer is not "below" (or "at", if accepted). The settings'
+// checks judge the clock and mean answers. An empty `threshold` checks the shape only.
+using ThinningThreshold = std::function<double(std::uint64_t t, double mean)>;
+Violations thinning_rule(const audit::Log& log, const ThinningThreshold& threshold,
                          bool accept_at_threshold);
 // Twinning: one sample, compared with the average read; 2 balls when below it, else 1.
 Violations twinning_rule(const audit::Log& log);
 // Packing: one sample, compared with the average a read; when below it, its load v is read and
 // max(ceil(a) + 1 - v, 1) balls go there, else 1.
 Violations packing_rule(const audit::Log& log);
-// Memory: one sample; from the second step on, the cached bin (the previous step's bin) is
-// compared with it and the ball goes to the cache iff the answer says the cache is lighter.
+// Memory (MPS02): from the third step on, the last step's two choices are compared first (after
+// its placement) and the cache becomes the lesser, the bin used on a tie; then one sample, compared
+// with the cache from the second step on; the ball goes to the cache iff the answer says the
+// cache is lighter.
 Violations memory_rule(const audit::Log& log);
 
 }  // namespace gapcheck::props

@@ -72,22 +72,66 @@ struct LeakyRunner {
   }
 };
 
-// b-Batched whose comparisons leak the fresh loads instead of the batch's snapshot.
+// A b-Batched oracle that can also see the true loads, for the mutants that leak them.
 template <class Load>
-class LeakyBatchOracle : public BatchOracle<Load> {
+class PeekingBatchOracle : public BatchOracle<Load> {
  public:
-  LeakyBatchOracle(Loads<Load>& loads, Streams& streams, std::uint64_t b)
+  PeekingBatchOracle(Loads<Load>& loads, Streams& streams, std::uint64_t b)
       : BatchOracle<Load>(loads, streams, b), fresh_(&loads) {}
-  Order compare(Bin i, Bin j) { return order_of((*fresh_)[i], (*fresh_)[j]); }
 
- private:
+ protected:
   const Loads<Load>* fresh_;
 };
-struct LeakyBatchSetting {
+template <template <class> class Oracle>
+struct PeekingBatchSetting {
   std::uint64_t b = 1;
   template <class Load>
-  LeakyBatchOracle<Load> oracle(Loads<Load>& loads, Streams& streams) const {
+  Oracle<Load> oracle(Loads<Load>& loads, Streams& streams) const {
     return {loads, streams, b};
+  }
+};
+
+// b-Batched whose comparisons leak the fresh loads instead of the batch's snapshot.
+template <class Load>
+struct LeakyBatchOracle : PeekingBatchOracle<Load> {
+  using PeekingBatchOracle<Load>::PeekingBatchOracle;
+  Order compare(Bin i, Bin j) { return order_of((*this->fresh_)[i], (*this->fresh_)[j]); }
+};
+using LeakyBatchSetting = PeekingBatchSetting<LeakyBatchOracle>;
+
+// b-Batched whose clock runs during the batch (the process sees the true t, the loads frozen).
+template <class Load>
+struct LiveClockBatchOracle : PeekingBatchOracle<Load> {
+  using PeekingBatchOracle<Load>::PeekingBatchOracle;
+  std::uint64_t balls() const { return this->fresh_->balls(); }
+};
+using LiveClockBatchSetting = PeekingBatchSetting<LiveClockBatchOracle>;
+
+// g-Myopic's coin that leaves exactly equal values to the process's tie rule.
+struct TieDeferringCoin {
+  template <class Load>
+  Order answer(Order truth, double, double, const Loads<Load>&, Rng& setting) const {
+    if (truth == Order::equal) return truth;
+    return bernoulli(setting, 0.5) ? Order::less : Order::greater;
+  }
+  template <class Load>
+  double read(double x, double, const Loads<Load>&, Rng&) const {
+    return x;
+  }
+};
+
+// Memory whose cache holds the bin just used, even when the other choice is lighter after the
+// placement (the "most recently used" reading).
+struct MostRecentlyUsedMemory {
+  Bin cache = 0;
+  bool cached = false;
+  template <class Oracle>
+  Placement choose(Oracle& oracle) {
+    const Bin sample = oracle.sample();
+    const Bin bin = cached && oracle.compare(cache, sample) == Order::less ? cache : sample;
+    cache = bin;
+    cached = true;
+    return {bin};
   }
 };
 
@@ -202,6 +246,31 @@ TEST(Mutants, LeakyBatchIsCaughtByTheOneStepLaw) {
   one_step_law_catches(two_choice, BatchSetting{5}, two_choice, LeakyBatchSetting{5}, distinct,
                        oracle::d_choice_law(oracle::prefix(doubles(distinct), 25), 2, false),
                        "mutant leaky batch");
+}
+
+TEST(Mutants, LiveClockBatchIsCaughtBySnapshotReads) {
+  Thinning mean_thinning;
+  mean_thinning.accept_at_threshold = true;
+  check_catches(mean_thinning, BatchSetting{8}, mean_thinning, LiveClockBatchSetting{8},
+                [](const audit::Log& log) { return props::snapshot_reads(log, 8); });
+}
+
+TEST(Mutants, TieDeferringMyopicCoinIsCaughtByTheCoinRule) {
+  check_catches(two_choice, GBoundedSetting<RandomAdversary>{1}, two_choice,
+                GBoundedSetting<TieDeferringCoin>{1},
+                [](const audit::Log& log) { return props::coin_within_g(log, 1); });
+}
+
+TEST(Mutants, MostRecentlyUsedMemoryIsCaughtByTheMemoryRule) {
+  check_catches(Memory{}, ExactSetting{}, MostRecentlyUsedMemory{}, ExactSetting{},
+                [](const audit::Log& log) { return props::memory_rule(log); });
+}
+
+// Random tau-Delay reading each bin of a comparison at its own step.
+TEST(Mutants, PerReadRandomDelayIsCaughtByOneStepWindowReads) {
+  check_catches(two_choice, DelaySetting<RandomDelay>{4}, two_choice,
+                DelaySetting<RandomDelay>{4, RandomDelay{true}},
+                [](const audit::Log& log) { return props::window_reads(log, 4, true); });
 }
 
 // tau-Delay whose window reaches one step too far back.

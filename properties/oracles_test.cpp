@@ -44,15 +44,20 @@ LawOf pairs(std::function<double(const std::vector<double>&, double, double)> pi
 double total(const std::vector<double>& x) { return std::accumulate(x.begin(), x.end(), 0.0); }
 
 // Two-Choice under delay, x placed through the setting in bin order (T = W balls): a read of bin
-// i s balls back sees prefix(x, T - s)[i]. `random`: each read at a uniform s in [0, tau), equal
-// reads go to the first sample; `adversarial`: the heavier sample is read at its oldest value,
-// x after T + 1 - tau balls, the lighter at its current one.
-LawOf random_delay_two_choice(std::uint64_t tau) {
-  return [tau](const std::vector<double>& x) {
+// i s balls back sees prefix(x, T - s)[i]. `random`: both samples read at one uniform s in
+// [0, tau), equal reads go to the first sample; `random-per-read`: each sample at its own uniform
+// s; `adversarial`: the heavier sample is read at its oldest value, x after T + 1 - tau balls, the
+// lighter at its current one.
+LawOf random_delay_two_choice(std::uint64_t tau, bool per_read) {
+  return [tau, per_read](const std::vector<double>& x) {
     std::vector<std::vector<double>> back;
     for (std::uint64_t s = 0; s < tau; ++s) back.push_back(prefix(x, std::max(0.0, total(x) - s)));
     return pair_law(x.size(), [&](std::size_t a, std::size_t b) {
       double first = 0;
+      if (!per_read) {
+        for (const auto& u : back) first += u[a] <= u[b];
+        return first / static_cast<double>(tau);
+      }
       for (const auto& u : back)
         for (const auto& v : back) first += u[a] <= v[b];
       return first / static_cast<double>(tau * tau);
@@ -71,9 +76,15 @@ LawOf adversarial_delay_two_choice(std::uint64_t tau) {
 }
 double max_of(const std::vector<double>& x) { return *std::max_element(x.begin(), x.end()); }
 
-// Two-Choice under g-myopic (and g-bounded's random adversary): a fair coin within g.
+// Two-Choice under g-myopic (and g-bounded's random adversary): a fair coin within g, equal loads
+// included (so the tie rule never decides; the pair of one bin with itself is no comparison).
 LawOf myopic_two_choice(double g) {
-  return pairs([g](const auto&, double a, double b) { return std::abs(a - b) <= g ? 0.5 : lighter_first(a, b); });
+  return [g](const std::vector<double>& x) {
+    return pair_law(x.size(), [&](std::size_t a, std::size_t b) {
+      if (a == b) return 1.0;
+      return std::abs(x[a] - x[b]) <= g ? 0.5 : lighter_first(x[a], x[b]);
+    });
+  };
 }
 // Two-Choice under g-bounded with the heavier adversary: the heavier sample within g.
 LawOf heavier_two_choice(double g) {
@@ -111,13 +122,15 @@ std::vector<LawCase> law_cases() {
   return {
       {"two-choice", "g-myopic:g=1", myopic_two_choice(1)},
       {"two-choice", "g-bounded:g=2,adversary=random", myopic_two_choice(2)},
+      {"two-choice:ties=index", "g-myopic:g=0", myopic_two_choice(0)},  // a coin, not the index
       {"two-choice", "g-bounded:g=1,adversary=heavier", heavier_two_choice(1)},
       {"two-choice", "g-bounded:g=1.5,adversary=near-max", near_max_two_choice(1.5)},
       {"two-choice", "sigma-noisy:sigma=0.7", noisy_two_choice(0.7)},
       {"two-choice", "sigma-noisy:sigma=2", noisy_two_choice(2)},
       {"one-plus-beta:beta=0.5", "sigma-noisy:sigma=1", noisy_one_plus_beta(0.5, 1)},
-      {"two-choice", "delay:tau=4,adversary=random", random_delay_two_choice(4)},
-      {"two-choice", "delay:tau=12,adversary=random", random_delay_two_choice(12)},
+      {"two-choice", "delay:tau=4,adversary=random", random_delay_two_choice(4, false)},
+      {"two-choice", "delay:tau=12,adversary=random", random_delay_two_choice(12, false)},
+      {"two-choice", "delay:tau=4,adversary=random-per-read", random_delay_two_choice(4, true)},
       {"two-choice", "delay:tau=4,adversary=adversarial", adversarial_delay_two_choice(4)},
       {"two-choice", "delay:tau=12,adversary=adversarial", adversarial_delay_two_choice(12)},
       {"thinning:threshold=absolute,l=2", "g-bounded:g=1,adversary=heavier",
@@ -125,22 +138,25 @@ std::vector<LawCase> law_cases() {
          return acceptance_law(x, [](double v) { return std::abs(v - 2) <= 1 ? (v > 2 ? 1.0 : 0.0) : (v < 2 ? 1.0 : 0.0); });
        }},
       {"thinning:threshold=absolute,l=2", "g-myopic:g=1",
-       [](const auto& x) {  // within g (and not equal) a fair coin
-         return acceptance_law(x, [](double v) { return v == 2 ? 0.0 : std::abs(v - 2) <= 1 ? 0.5 : (v < 2 ? 1.0 : 0.0); });
+       [](const auto& x) {  // within g (equality included) a fair coin
+         return acceptance_law(x, [](double v) { return std::abs(v - 2) <= 1 ? 0.5 : (v < 2 ? 1.0 : 0.0); });
        }},
       {"thinning:threshold=absolute,l=2.5", "sigma-noisy:sigma=1",
        [](const auto& x) {  // accept when x + sigma Z < l
          return acceptance_law(x, [](double v) { return 0.5 * std::erfc((v - 2.5) / std::sqrt(2.0)); });
        }},
       {"quantile:delta=0.5", "g-myopic:g=1",
-       [](const auto& x) {  // a fair coin when x_b is within g of the k-th level q but not at it
+       [](const auto& x) {  // a fair coin when x_b is within g of the k-th level q, at it too
          return quantile_law_bent(x, 0.5, [](double v, double q, double truth) {
-           return v != q && std::abs(v - q) <= 1 ? 0.5 : truth;
+           return std::abs(v - q) <= 1 ? 0.5 : truth;
          });
        }},
       {"two-choice", "batch:b=5", in_batch_of_5([](const auto& x) { return d_choice_law(x, 2, false); })},
       {"quantile:delta=0.5", "batch:b=5", in_batch_of_5([](const auto& x) { return quantile_law(x, 0.5); })},
       {"left:d=2", "batch:b=5", in_batch_of_5([](const auto& x) { return left_law(x, 2); })},
+      // The clock and the mean are the snapshot's too: the threshold is the snapshot's W/n.
+      {"mean-thinning", "batch:b=5",
+       in_batch_of_5([](const auto& x) { return threshold_law(x, mean(x), true); })},
       {"one-choice", "exact", [](const auto& x) { return d_choice_law(x, 1, false); }},
       {"two-choice", "exact", [](const auto& x) { return d_choice_law(x, 2, false); }},
       {"two-choice:ties=index", "exact", [](const auto& x) { return d_choice_law(x, 2, true); }},
@@ -151,8 +167,8 @@ std::vector<LawCase> law_cases() {
        [](const auto& x) { return one_plus_beta_law(x, 0.7, true); }},
       {"left:d=2", "exact", [](const auto& x) { return left_law(x, 2); }},
       {"left:d=3", "exact", [](const auto& x) { return left_law(x, 3); }},
-      {"first-diff:d=2", "exact", [](const auto& x) { return first_diff_law(x, 4); }},
-      {"first-diff:d=2,cap=2", "exact", [](const auto& x) { return first_diff_law(x, 2); }},
+      {"first-diff", "exact", [](const auto& x) { return first_diff_law(x, 4); }},
+      {"first-diff:cap=2", "exact", [](const auto& x) { return first_diff_law(x, 2); }},
       {"thinning:threshold=absolute,l=2", "exact",
        [](const auto& x) { return threshold_law(x, 2, false); }},
       {"thinning:threshold=relative,L=0.5", "exact",
@@ -211,6 +227,35 @@ struct GapCase {
   std::string setting = "exact";
 };
 
+// The clock under b-Batched is the batch start's. x = (3, 3, 2, 1) has 9 balls placed through
+// batch:b=5, so the process sees x after 5 of them, (3, 2, 0, 0), and t = 5: Mean-Thinning's
+// threshold is that snapshot's mean 1.25 (a clock running during the batch would read t = 9, mean
+// 2.25, and accept bin 1 at load 2), and a schedule switching at t = 7 is still in its first stage
+// (absolute 2; the running clock would be in the second, absolute 9, which accepts every bin).
+TEST(OneStepLaw, BatchedThresholdsReadTheBatchStartClock) {
+  const std::vector<std::uint32_t> x = {3, 3, 2, 1};
+  const auto snapshot = prefix(as_doubles(x), 5);
+  const std::vector<LawCase> cases = {
+      {"mean-thinning", "batch:b=5",
+       [&](const auto&) { return threshold_law(snapshot, mean(snapshot), true); }},
+      {"thinning:threshold=schedule,schedule=0:a2/7:a9", "batch:b=5",
+       [&](const auto&) { return threshold_law(snapshot, 2, false); }},
+  };
+  const double alpha = sidak(family_alpha, cases.size());
+  for (const LawCase& lc : cases) {
+    const Composition c = compose(Spec::parse(lc.process), Spec::parse(lc.setting), {"unit", {}}, x.size());
+    const auto result = std::visit(
+        [&](const auto& process, const auto& setting) {
+          return one_step_test(process, setting, x, lc.law(as_doubles(x)), 200000,
+                               test_seed(lc.process + "|clock", x.size()));
+        },
+        c.process, c.setting);
+    report_p_value(lc.process + "|" + lc.setting + "|clock", result);
+    EXPECT_GE(result.p_value, alpha) << lc.process << " | " << lc.setting << ": chi2 = "
+                                     << result.statistic << " on " << result.buckets << " buckets";
+  }
+}
+
 TEST(ExactGapLaw, TinyRunsFollowTheExactGapDistribution) {
   const std::vector<GapCase> cases = {
       {"one-choice", 3, 6, [](const auto& x) { return d_choice_law(x, 1, false); }},
@@ -219,7 +264,7 @@ TEST(ExactGapLaw, TinyRunsFollowTheExactGapDistribution) {
       {"d-choice:d=3", 4, 7, [](const auto& x) { return d_choice_law(x, 3, false); }},
       {"one-plus-beta:beta=0.5", 4, 8, [](const auto& x) { return one_plus_beta_law(x, 0.5, false); }},
       {"left:d=2", 4, 8, [](const auto& x) { return left_law(x, 2); }},
-      {"first-diff:d=2", 4, 8, [](const auto& x) { return first_diff_law(x, 4); }},
+      {"first-diff:cap=4", 4, 8, [](const auto& x) { return first_diff_law(x, 4); }},
       {"thinning:threshold=absolute,l=1", 4, 8, [](const auto& x) { return threshold_law(x, 1, false); }},
       {"mean-thinning", 4, 8, [](const auto& x) { return threshold_law(x, mean(x), true); }},
       {"quantile:delta=0.5", 4, 8, [](const auto& x) { return quantile_law(x, 0.5); }},
@@ -270,15 +315,17 @@ TEST(ExactGapLaw, StatefulAndMultiBallRunsFollowTheExactGapDistribution) {
   const auto packing = one_sample(n, m, [&](const State& x, std::size_t b) {
     return x[b] < average(x) ? std::max(std::ceil(average(x)) + 1 - x[b], 1.0) : 1.0;
   });
-  // Memory: state = loads, then the cached bin + 1 (0: empty). The ball goes to the cache iff it
-  // is strictly lighter than the sample; the cache then holds the bin used.
+  // Memory (MPS02): state = loads, then the cached bin + 1 (0: empty). The ball goes to the
+  // cache iff it is strictly lighter than the sample; the cache then holds the lesser loaded of
+  // the two after placement, the bin used on a tie.
   const auto memory = [&](const State& s) {
     Moves moves;
     for (std::size_t b = 0; b < n; ++b) {
       const auto cache = static_cast<std::size_t>(s[n]);
       const std::size_t bin = cache > 0 && s[cache - 1] < s[b] ? cache - 1 : b;
+      const std::size_t other = cache > 0 && bin == b ? cache - 1 : b;
       State after = place(s, bin, 1, m, n);
-      after[n] = static_cast<double>(bin + 1);
+      after[n] = static_cast<double>((after[other] < after[bin] ? other : bin) + 1);
       moves.emplace_back(std::move(after), 1.0 / n);
     }
     return moves;

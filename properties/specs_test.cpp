@@ -112,14 +112,16 @@ std::vector<Coupling> couplings() {
       {"", "sigma-noisy:sigma=0", "", "exact", true},
       {"", "batch:b=1", "", "exact", true},
   };
-  // g = 0 leaves the adversary nothing to decide but exact ties, which every adversary leaves to
-  // the process: the exact setting, for every process and adversary.
+  // g = 0 leaves the heavier and near-max adversaries nothing to decide but exact ties, which they
+  // leave to the process: the exact setting ball for ball. The fair coin (g-myopic, g-bounded's
+  // random adversary) decides exact ties too, so at g = 0 it agrees with the exact setting only in
+  // law and only for Two-Choice with random ties (oracles_test's one-step laws), never ball for
+  // ball: it is not listed here.
   if (const Entry* g = find_entry(setting_entries(), "g-bounded"))
     for (const auto& def : g->params)
       if (def.key == "adversary")
         for (const auto& a : def.choices)
-          out.push_back({"", "g-bounded:g=0,adversary=" + a, "", "exact", true});
-  out.push_back({"", "g-myopic:g=0", "", "exact", true});
+          if (a != "random") out.push_back({"", "g-bounded:g=0,adversary=" + a, "", "exact", true});
   if (const Entry* d = find_entry(setting_entries(), "delay"))
     for (const auto& def : d->params)
       if (def.key == "adversary")

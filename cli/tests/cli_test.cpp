@@ -153,7 +153,8 @@ TEST(CliJson, HasTheDocumentedFields) {
   const json j = run_json(small_run({"--threads", "1"}));
   for (const char* key :
        {"gap_definition", "command", "process", "setting", "weights", "n", "m", "runs", "seed",
-        "first_replicate", "gaps", "gap_mean", "gap_sd", "gap_min", "gap_max", "gap_ci95",
+        "stream_layout", "first_replicate", "gaps", "gap_mean", "gap_sd", "gap_min", "gap_max",
+        "gap_ci95",
         "max_loads", "max_gap_over_time", "fraction_above_gap_level", "probes_per_ball",
         "load_histograms", "threads", "seconds", "balls_per_second"})
     EXPECT_TRUE(j.contains(key)) << key;
@@ -297,6 +298,21 @@ TEST(CliList, NamesEveryRegisteredEntry) {
       for (const auto& p : e.params)
         EXPECT_NE(o.out.find(p.key + "="), std::string::npos) << e.name << " " << p.key;
     }
+}
+
+// FirstDiff runs with a probe cap and is named by it: the cap is in `gapcheck list` and in every
+// output's canonical spec, and no `d` suggests a probe bound the process does not keep.
+TEST(CliList, FirstDiffIsNamedByItsCap) {
+  const Outcome list = gapcheck({"list"});
+  const auto line_start = list.out.find("  first-diff ");
+  ASSERT_NE(line_start, std::string::npos);
+  const std::string entry = list.out.substr(line_start, list.out.find("\n  ", line_start + 3) - line_start);
+  EXPECT_NE(entry.find("cap"), std::string::npos) << entry;
+  const json j = run_json({"run", "--process", "first-diff", "--n", "100", "--m", "10n", "--runs", "2"});
+  EXPECT_EQ(j["process"], "first-diff:cap=4");
+  const Outcome old_name = gapcheck({"run", "--process", "first-diff:d=2", "--n", "100", "--m", "10n"});
+  EXPECT_EQ(old_name.code, 2);
+  EXPECT_NE(old_name.err.find("unknown key 'd'"), std::string::npos) << old_name.err;
 }
 
 TEST(CliHelp, HelpGoesToStdoutWithExitCode0) {

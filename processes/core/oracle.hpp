@@ -46,8 +46,10 @@ class ExactOracle {
 
   // --- what every process may know -------------------------------------------------------
   std::size_t n() const { return loads_.n(); }
-  std::uint64_t balls() const { return loads_.balls(); }  // balls placed before this one
-  double average() const { return loads_.average(); }     // W/n
+  // The process's clock t: the step it believes it is at, in balls placed before this one. A
+  // setting answers it from the same state as the loads it reports (b-Batched: the batch start).
+  std::uint64_t balls() const { return loads_.balls(); }
+  double average() const { return loads_.average(); }  // W/n, from the same state as balls()
 
   // A uniform bin of [n]; every call is one probe.
   Bin sample() { return sample_in(0, loads_.n()); }

@@ -9,6 +9,10 @@
 // the batch, not all n: O(1) amortised per ball for every b, so b = 1 is the sequential process
 // at sequential speed, and ball for ball the same. A batch is counted in balls; a multi-ball
 // placement (Twinning, Packing) that completes a batch is the step at which the gap is observed.
+//
+// The process's clock is part of the snapshot: "i.i.d. given the snapshot" means every ball of a
+// batch is chosen as the first one would be, so balls() is the count at the batch start, like
+// average(). A threshold in t (thinning's stages, Mean-Thinning's t/n) stays frozen for the batch.
 #pragma once
 
 #include <cstdint>
@@ -32,6 +36,7 @@ class BatchOracle : public SettingOracle<LoadT> {
         snapshot_(loads.n(), loads.tracks_levels()),
         touched_mark_(loads.n(), 0) {}
 
+  std::uint64_t balls() const { return batch_start_; }     // t at the start of the batch
   double average() const { return snapshot_.average(); }  // W/n at the start of the batch
   double load(Bin i) { return static_cast<double>(read(i)); }
   Order compare(Bin i, Bin j) { return order_of(read(i), read(j)); }
@@ -71,6 +76,7 @@ class BatchOracle : public SettingOracle<LoadT> {
     }
     touched_.clear();
     in_batch_ = 0;
+    batch_start_ = loads_.balls();
     ++batches_;
     batch_ended_ = true;
   }
@@ -80,6 +86,7 @@ class BatchOracle : public SettingOracle<LoadT> {
   std::vector<unsigned char> touched_mark_;
   std::vector<Bin> touched_;
   std::uint64_t in_batch_ = 0;
+  std::uint64_t batch_start_ = 0;
   bool batch_ended_ = false;
   std::uint64_t batches_ = 0, reads_ = 0, stale_reads_ = 0;
 };

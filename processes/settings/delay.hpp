@@ -1,9 +1,14 @@
 // tau-Delay: each load the process reads may be any value the bin had during the last tau steps,
 //   x~_i in [x_i^{t-tau}, x_i^{t-1}]   (loads only grow, so these are the values of that window)
 // chosen by an adversary: `adversarial` tries to flip each decision (the smallest admissible value
-// for the heavier bin, the largest for the lighter), `random` reports the value at a uniformly
-// random step of the window. Source: Los & Sauerwald, J.ACM 70(6), 2023 (arXiv 2206.07503);
+// for the heavier bin, the largest for the lighter), `random` reports the loads at one uniformly
+// random step of the window for the whole question (both bins of a comparison at the same step:
+// "the loads from a uniformly random step among the last tau"), `random-per-read` reads every bin
+// at its own random step. Source: Los & Sauerwald, J.ACM 70(6), 2023 (arXiv 2206.07503);
 // theory.md §2.1. b-Batched is an instance with tau = b. docs/settings.md.
+//
+// Only load reads are delayed: the process's clock t (balls()) and the mean W/n are the true ones,
+// as in the definition, where a delayed estimate replaces x_i and the allocation stays sequential.
 //
 // Time is counted in balls. The window keeps the last tau - 1 placements in a ring, each with
 // its bin's load before it and links to the previous and next placement in the same bin; per
@@ -95,18 +100,26 @@ class DelayWindow {
 
 // Reports the smallest admissible value when that could reverse the answer, else the true one.
 struct AdversarialDelay {
+  void start_question(std::uint64_t, Rng&) {}
   template <class Load>
   Load read(const DelayWindow<Load>& window, Bin i, bool low, Load x, std::uint64_t, Rng&) const {
     return low ? window.oldest(i, x) : x;
   }
 };
 
-// Reports the value at a uniformly random step of the window, fresh for every read.
+// Reports the loads at a uniformly random step of the window: one step per question (every bin
+// the question reads is read at that step), or with `per_read` a fresh step for every read.
 struct RandomDelay {
+  bool per_read = false;
+  std::uint64_t back = 0;  // the current question's step, counted back from the newest
+
+  void start_question(std::uint64_t tau, Rng& setting) {
+    if (!per_read) back = bounded(setting, tau);
+  }
   template <class Load>
   Load read(const DelayWindow<Load>& window, Bin i, bool, Load x, std::uint64_t tau,
             Rng& setting) const {
-    return window.back_in_time(i, bounded(setting, tau), x);
+    return window.back_in_time(i, per_read ? bounded(setting, tau) : back, x);
   }
 };
 
@@ -121,10 +134,22 @@ class DelayOracle : public SettingOracle<LoadT> {
       : Base(loads, streams), tau_(tau), adversary_(adversary), window_(loads.n(), tau) {}
 
   // A read with no decision at stake is one the adversary wants low (the bin looks lighter).
-  double load(Bin i) { return read(i, true); }
-  Order compare(Bin i, Bin j) { return this->compare_read(i, j, reader()); }
-  Order compare_to(Bin i, double level) { return this->compare_to_read(i, level, reader()); }
-  bool in_top(Bin i, std::uint64_t k) { return this->in_top_read(i, k, reader()); }
+  double load(Bin i) {
+    adversary_.start_question(tau_, streams_.setting);
+    return read(i, true);
+  }
+  Order compare(Bin i, Bin j) {
+    adversary_.start_question(tau_, streams_.setting);
+    return this->compare_read(i, j, reader());
+  }
+  Order compare_to(Bin i, double level) {
+    adversary_.start_question(tau_, streams_.setting);
+    return this->compare_to_read(i, level, reader());
+  }
+  bool in_top(Bin i, std::uint64_t k) {
+    adversary_.start_question(tau_, streams_.setting);
+    return this->in_top_read(i, k, reader());
+  }
 
   void place(Bin i, LoadT weight) {
     window_.push(i, loads_[i]);

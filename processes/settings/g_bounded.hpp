@@ -36,14 +36,15 @@ struct HeavierAdversary {
   }
 };
 
-// Every decidable comparison of distinct values is decided by a fair coin; on exactly equal
-// values it answers "equal", so the process's tie rule (by default itself a fair choice between
-// the samples) decides, and g = 0 is the exact setting for this adversary too. A load read is
-// uniform on [x - g, x + g]. This is g-Myopic (theory.md §2.1: a milder instance of g-Bounded).
+// Every decidable comparison is decided by a fair coin, exactly equal values included: this is
+// g-Myopic's "if |x_i1 - x_i2| <= g, allocate to i1 or i2 with probability 1/2" (theory.md §2.1),
+// and no answer within g is ever "equal", so the process's own tie rule never decides. At g = 0
+// that is a coin on exact ties: the law of Two-Choice with random ties, not its sample path, and
+// not the law of a process whose tie rule is not a fair coin (ties=index, Left, Memory,
+// thresholds). A load read is uniform on [x - g, x + g].
 struct RandomAdversary {
   template <class Load>
-  Order answer(Order truth, double, double, const Loads<Load>&, Rng& setting) const {
-    if (truth == Order::equal) return truth;
+  Order answer(Order, double, double, const Loads<Load>&, Rng& setting) const {
     return bernoulli(setting, 0.5) ? Order::less : Order::greater;
   }
   template <class Load>
@@ -77,7 +78,9 @@ class GBoundedOracle : public SettingOracle<LoadT> {
   GBoundedOracle(Loads<LoadT>& loads, Streams& streams, double g, Adversary adversary)
       : Base(loads, streams), g_(g), adversary_(adversary) {}
 
+  // A bin compared with itself is not a comparison of two bins: "equal", whatever the adversary.
   Order compare(Bin i, Bin j) {
+    if (i == j) return Order::equal;
     const double xi = loads_[i], xj = loads_[j];
     return decide(xi, xj, std::max(xi, xj));
   }

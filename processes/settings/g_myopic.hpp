@@ -6,8 +6,10 @@
 // It is g-Bounded with the adversary that tosses a fair coin (from the setting stream) for every
 // comparison it may decide, so it is that very type: the same rule for thresholds (|x_i - level|
 // <= g), rank questions (|x_i - q| <= g) and load reads (uniform on [x_i - g, x_i + g]), and the
-// same counts. Exactly equal loads are left to the process's tie rule, which by default is itself
-// a fair choice between the two samples (so g = 0 is the exact setting). docs/settings.md.
+// same counts. Exactly equal loads are within g too, so they get the coin as well: the process's
+// tie rule never decides. g = 0 is therefore not the exact setting ball for ball: it is a coin on
+// exact ties, the law of Two-Choice with random ties (docs/settings.md says which couplings hold
+// ball for ball and which in law).
 #pragma once
 
 #include "processes/settings/g_bounded.hpp"

@@ -17,7 +17,9 @@ AnySetting g_bounded(const Params& p) {
 
 AnySetting delay(const Params& p) {
   const std::uint64_t tau = p.integer("tau");
-  if (p.choice("adversary") == "random") return DelaySetting<RandomDelay>{tau};
+  const std::string& adversary = p.choice("adversary");
+  if (adversary == "random") return DelaySetting<RandomDelay>{tau};
+  if (adversary == "random-per-read") return DelaySetting<RandomDelay>{tau, RandomDelay{true}};
   return DelaySetting<AdversarialDelay>{tau};
 }
 
@@ -34,9 +36,12 @@ const std::vector<Maker<AnySetting>>& settings() {
         {g_param("comparisons of values at most g apart may be decided by the adversary"),
          {"adversary", Kind::choice, "heavier", 0, 0, {"heavier", "random", "near-max"},
           "heavier = reverse every decidable comparison (ball to the heavier bin), random = a "
-          "fair coin, near-max = reverse only when that favours a bin within g of the maximum"}}},
+          "fair coin (equal values too: g-myopic), near-max = reverse only when that favours a "
+          "bin within g of the maximum"}}},
        g_bounded},
-      {{"g-myopic", "comparisons of values at most g apart are decided by a fair coin",
+      {{"g-myopic",
+        "comparisons of values at most g apart, equal values included, are decided by a fair "
+        "coin",
         "Los, Sauerwald 2023; theory.md 2.1",
         {g_param("comparisons of values at most g apart are decided by a fair coin")}},
        [](const Params& p) -> AnySetting { return GMyopicSetting{p.real("g")}; }},
@@ -44,16 +49,19 @@ const std::vector<Maker<AnySetting>>& settings() {
         "Los, Sauerwald 2023; theory.md 2.1",
         {{"sigma", Kind::real, "1", 0, 1e9, {}, "standard deviation of the noise"}}},
        [](const Params& p) -> AnySetting { return SigmaNoisySetting{p.real("sigma")}; }},
-      {{"batch", "loads frozen at the start of each batch of b balls, visible at its end",
+      {{"batch",
+        "loads, mean and clock t frozen at the start of each batch of b balls, visible at its end",
         "Berenbrink et al. 2012; Los, Sauerwald 2022; theory.md 2.1, 5",
         {{"b", Kind::count, "n", 1, 0x1.0p40, {}, "batch size in balls"}}},
        [](const Params& p) -> AnySetting { return BatchSetting{p.integer("b")}; }},
       {{"delay", "each load read is a value the bin had during the last tau steps",
         "Los, Sauerwald 2023; theory.md 2.1",
         {{"tau", Kind::count, "n", 1, 0x1.0p40, {}, "window in balls"},
-         {"adversary", Kind::choice, "adversarial", 0, 0, {"adversarial", "random"},
-          "adversarial = the oldest value when that could flip the answer, random = the value "
-          "at a uniform step of the window"}}},
+         {"adversary", Kind::choice, "adversarial", 0, 0,
+          {"adversarial", "random", "random-per-read"},
+          "adversarial = the oldest value when that could flip the answer, random = the loads at "
+          "one uniform step of the window per question, random-per-read = each read at its own "
+          "uniform step"}}},
        delay},
   };
   return table;

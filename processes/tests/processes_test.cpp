@@ -3,6 +3,7 @@
 
 #include "processes/core/loads.hpp"
 #include "processes/core/oracle.hpp"
+#include "processes/core/spec.hpp"
 #include "processes/d_choice.hpp"
 #include "processes/first_diff.hpp"
 #include "processes/left.hpp"
@@ -12,6 +13,7 @@
 #include "processes/one_plus_beta.hpp"
 #include "processes/packing.hpp"
 #include "processes/quantile.hpp"
+#include "processes/schedule_param.hpp"
 #include "processes/tests/scripted_oracle.hpp"
 #include "processes/thinning.hpp"
 #include "processes/twinning.hpp"
@@ -261,9 +263,9 @@ TEST(Thinning, APrimaryAtTheThresholdIsRejectedAndTheSecondaryTakenUncompared) {
   EXPECT_EQ(o.probes(), 2u);
 }
 
-TEST(Thinning, RelativeThresholdIsBallsOverNPlusL) {
+TEST(Thinning, RelativeThresholdIsTheMeanPlusL) {
   ScriptedOracle o({3, 2, 1, 0}, {0, 3, 1, 2});
-  o.set_balls(6);  // t/n = 1.5
+  o.set_balls(6);  // W/n = t/n = 1.5
   Thinning p = relative(1);  // threshold 2.5
   EXPECT_EQ(p.choose(o).bin, 3u);  // 3 >= 2.5: secondary
   EXPECT_EQ(p.choose(o).bin, 1u);  // 2 < 2.5: kept
@@ -272,20 +274,29 @@ TEST(Thinning, RelativeThresholdIsBallsOverNPlusL) {
 }
 
 TEST(Thinning, MeanThinningAcceptsEqualityButRelativeZeroDoesNot) {
-  ScriptedOracle strict({2, 0}, {0, 1});
-  strict.set_balls(4);  // t/n = 2
+  ScriptedOracle strict({2, 2}, {0, 1});  // W/n = 2
   Thinning relative_zero = relative(0);
   EXPECT_EQ(relative_zero.choose(strict).bin, 1u);
-  ScriptedOracle inclusive({2, 0}, {0});
-  inclusive.set_balls(4);
+  ScriptedOracle inclusive({2, 2}, {0});
   Thinning mean = relative(0);
   mean.accept_at_threshold = true;
   EXPECT_EQ(mean.choose(inclusive).bin, 0u);
   EXPECT_EQ(inclusive.probes(), 1u);
 }
 
+// With weights the mean is W/n, not t/n: two balls of total weight 4 in 2 bins have mean 2, and
+// a primary of load 1.5 is below it (t/n = 1 would reject it and draw a secondary).
+TEST(Thinning, RelativeThresholdIsTheMeanWeightNotBallsOverN) {
+  ScriptedOracle o({2.5, 1.5}, {1});
+  o.set_balls(2);
+  Thinning mean = relative(0);
+  mean.accept_at_threshold = true;
+  EXPECT_EQ(mean.choose(o).bin, 1u);
+  EXPECT_EQ(o.probes(), 1u);
+}
+
 TEST(Thinning, ScheduleSwitchesStagesAtTheirStartStep) {
-  // n = 2: relative L = 0 until t = 4, then absolute 5.
+  // n = 2: relative L = 0 (W/n = 1.5) until t = 4, then absolute 5.
   Thinning p{parse_schedule("0:r0/2n:a5", 2)};
   ScriptedOracle o({3, 0}, {0, 1, 0});
   o.set_balls(3);  // stage 0: threshold 1.5, load 3 rejected
@@ -356,6 +367,22 @@ TEST(Memory, FirstBallGoesToItsSampleThenTheLesserOfSampleAndCache) {
   EXPECT_EQ(step(), 3u);  // sample 3 (load 0) < cache 0 (load 3): cache moves to 3
   EXPECT_EQ(step(), 3u);  // cache 3 (load 1) < sample 2 (load 2)
   EXPECT_EQ(o.probes(), 4u);
+}
+
+// MPS02: the cache holds the lesser loaded choice after placement. On a tie the ball goes to the
+// fresh sample, which becomes the heavier: the cache keeps the other bin. (The "most recently
+// used" reading would cache bin 2 and send the third ball to bin 3.)
+TEST(Memory, AfterATieTheCacheKeepsTheBinNotUsed) {
+  ScriptedOracle o({0, 1, 1, 1.5}, {0, 2, 3});
+  Memory p;
+  auto step = [&] {
+    const Bin b = p.choose(o).bin;
+    o.place(b, 1);
+    return b;
+  };
+  EXPECT_EQ(step(), 0u);  // empty cache; loads 1, 1, 1, 1.5
+  EXPECT_EQ(step(), 2u);  // cache 0 ties sample 2: the sample; loads 1, 1, 2, 1.5
+  EXPECT_EQ(step(), 0u);  // cache 0 (load 1) < sample 3 (1.5)
 }
 
 TEST(Memory, TiesGoToTheFreshSample) {

@@ -109,10 +109,35 @@ TEST(GMyopic, DecidesCloseComparisonsByAFairCoin) {
   EXPECT_NEAR(less, trials / 2, 6 * 70.7);
   EXPECT_GT(less, 0);
   for (int k = 0; k < 100; ++k) ASSERT_EQ(o.compare(0, 2), Order::greater);
-  for (int k = 0; k < 100; ++k) ASSERT_EQ(o.compare(1, 1), Order::equal);  // the tie rule's
-  EXPECT_EQ(count(o.counts(), "decidable"), static_cast<std::uint64_t>(trials + 100));
+  for (int k = 0; k < 100; ++k) ASSERT_EQ(o.compare(1, 1), Order::equal);  // one bin: no comparison
+  EXPECT_EQ(count(o.counts(), "decidable"), static_cast<std::uint64_t>(trials));
   const double read = o.load(2);
   EXPECT_TRUE(read >= 0.0 && read <= 2.0);
+}
+
+// The definition's coin covers equal loads too (|x_i1 - x_i2| = 0 <= g): two bins of equal load
+// are reported in either order, never "equal", so no process's tie rule decides; at g = 0 too.
+TEST(GMyopic, EqualLoadsGetTheCoinToo) {
+  for (const double g : {0.0, 1.0}) {
+    auto loads = loads_of({3, 3, 3});
+    Streams streams(3, 0);
+    auto o = GMyopicSetting{g}.oracle(loads, streams);
+    const int trials = 20000;
+    int less = 0;
+    for (int k = 0; k < trials; ++k) {
+      const Order answer = o.compare(0, 1);
+      ASSERT_NE(answer, Order::equal) << "g = " << g;
+      less += answer == Order::less;
+    }
+    EXPECT_NEAR(less, trials / 2, 6 * 70.7) << "g = " << g;  // Binomial(20000, 1/2), 6 sd
+    int below = 0;
+    for (int k = 0; k < trials; ++k) {
+      const Order answer = o.compare_to(2, 3.0);  // a threshold equal to the load
+      ASSERT_NE(answer, Order::equal) << "g = " << g;
+      below += answer == Order::less;
+    }
+    EXPECT_NEAR(below, trials / 2, 6 * 70.7) << "g = " << g;
+  }
 }
 
 // --- sigma-Noisy-Load ----------------------------------------------------------------------
@@ -184,6 +209,18 @@ TEST(Batch, TheProcessReadsTheSnapshotUntilTheBatchEnds) {
   EXPECT_EQ(count(o.counts(), "stale_reads"), 2u);  // x_0 read as 0 twice while it was 2
 }
 
+// The clock is part of the snapshot: every ball of a batch is chosen as its first ball would be,
+// so balls() answers the count at the batch start (as average() answers the batch start's W/n).
+TEST(Batch, TheClockIsTheBatchStart) {
+  auto loads = loads_of({0, 0});
+  Streams streams(1, 0);
+  auto o = BatchSetting{3}.oracle(loads, streams);
+  for (const std::uint64_t expected : {0, 0, 0, 3, 3, 3, 6}) {
+    EXPECT_EQ(o.balls(), expected) << "after " << loads.balls() << " balls";
+    o.place(0, 1);
+  }
+}
+
 TEST(Batch, SizeOneIsSequential) {
   auto loads = loads_of({0, 0});
   Streams streams(1, 0);
@@ -251,6 +288,24 @@ TEST(Delay, RandomReportsAUniformStepOfTheWindow) {
   }
   // x^2 at one of the three steps: Binomial(30000, 1/3), sd 81.6; 6 sd.
   EXPECT_NEAR(old, trials / 3, 6 * 81.6);
+}
+
+// One random step per question: both bins of a comparison are read at the same step. After balls
+// to bins 0, 1, 0, 1 (tau = 4, window x^1..x^4: (1,0), (1,1), (2,1), (2,2)) bin 0 is never lighter
+// than bin 1 at any one step; reading each bin at its own step (random-per-read) it sometimes is.
+TEST(Delay, RandomReadsBothBinsOfAComparisonAtOneStep) {
+  auto run = [](RandomDelay adversary) {
+    auto loads = loads_of({0, 0});
+    Streams streams(9, 0);
+    auto o = DelaySetting<RandomDelay>{4, adversary}.oracle(loads, streams);
+    for (const Bin i : {0, 1, 0, 1}) o.place(i, 1);
+    int less = 0;
+    for (int k = 0; k < 4000; ++k) less += o.compare(0, 1) == Order::less;
+    return less;
+  };
+  EXPECT_EQ(run(RandomDelay{}), 0);
+  // Per read: x_0 = 1 (read at x^1 or x^2: 1/2) against x_1 = 2 (at x^4: 1/4): probability 1/8.
+  EXPECT_NEAR(run(RandomDelay{true}), 500, 6 * 20.9);  // Binomial(4000, 1/8), sd 20.9
 }
 
 // The window against a brute-force history: every value of every bin at every step of the last

@@ -1,0 +1,24 @@
+// Thinning's `schedule` parameter: the text a user types, turned into threshold stages.
+//
+// This is the parameter layer's business, like every other key's binding (core/params.hpp): the
+// process (thinning.hpp) receives stages and knows nothing of the command-line syntax.
+//
+// The syntax, one `key=value` without commas:  START:rL / START:al / ...
+//   stages separated by '/'; START is the step where the stage begins (a count: 0, 5n, 2nlnn,
+//   1e6); `r` L means the relative threshold W/n + L, `a` l the absolute threshold l.
+//   The first stage starts at 0 and starts strictly increase.
+//   Example: 0:r2/5n:r1/10n:a12  =  W/n + 2 until 5n balls, then W/n + 1, from 10n on 12.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "processes/thinning.hpp"
+
+namespace gapcheck {
+
+// Throws InputError naming the bad stage and the accepted syntax.
+std::vector<ThresholdStage> parse_schedule(std::string_view text, std::uint64_t n);
+
+}  // namespace gapcheck
