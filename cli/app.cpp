@@ -3,11 +3,13 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <sstream>
 #include <thread>
 
 #include "cli/output.hpp"
 #include "processes/registry.hpp"
+#include "store/run_store.hpp"
 
 namespace gapcheck::cli {
 namespace {
@@ -25,6 +27,7 @@ struct RunOptions {
   std::string first_replicate = "0";
   std::string threads;
   std::string gap_level = "0";
+  std::string db;  // run store; empty: none
   bool json = false;
   bool csv = false;
 };
@@ -54,8 +57,11 @@ std::string run_command(const RunOptions& o) {
   }
   const Simulation simulation = make_simulation(Spec::parse(o.process), Spec::parse(o.setting),
                                                 Spec::parse(o.weights), config);
+  std::optional<store::RunStore> db;
+  if (!o.db.empty()) db = store::RunStore::open(o.db);
   const auto start = std::chrono::steady_clock::now();
-  const auto results = run_replicates(simulation, seed, first, runs, threads);
+  const auto results =
+      store::run_or_reuse(db ? &*db : nullptr, simulation, seed, first, runs, threads);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const RunReport report{simulation, seed, first, threads, seconds, results};
@@ -98,6 +104,9 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
                   "threads (default: all cores); results do not depend on it");
   run->add_option("--gap-level", o.gap_level,
                   "level for the fraction of steps whose gap exceeds it (default 0)");
+  run->add_option("--db", o.db,
+                  "run store (SQLite file): runs found there are read back, the others are "
+                  "simulated and stored as they finish");
   run->add_flag("--json", o.json, "print one JSON object");
   run->add_flag("--csv", o.csv, "print one CSV row per run");
 
