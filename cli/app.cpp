@@ -7,6 +7,7 @@
 #include <sstream>
 #include <thread>
 
+#include "cli/commands.hpp"
 #include "cli/output.hpp"
 #include "processes/registry.hpp"
 #include "store/run_store.hpp"
@@ -32,8 +33,6 @@ struct RunOptions {
   bool csv = false;
 };
 
-constexpr std::uint64_t kMaxThreads = 1024;
-
 std::string run_command(const RunOptions& o) {
   RunConfig config;
   config.n = parse_count(o.n, "n");
@@ -47,14 +46,7 @@ std::string run_command(const RunOptions& o) {
   if (first > ~runs)
     throw InputError("first-replicate=" + o.first_replicate +
                      " is too large for runs=" + o.runs + " (first + runs must stay below 2^64)");
-  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-  if (!o.threads.empty()) {
-    const auto t = parse_count(o.threads, "threads");
-    if (t == 0 || t > kMaxThreads)
-      throw InputError("threads=" + o.threads + " is outside the accepted range [1, " +
-                       std::to_string(kMaxThreads) + "]");
-    threads = static_cast<unsigned>(t);
-  }
+  const unsigned threads = parse_threads(o.threads);
   const Simulation simulation = make_simulation(Spec::parse(o.process), Spec::parse(o.setting),
                                                 Spec::parse(o.weights), config);
   std::optional<store::RunStore> db;
@@ -76,6 +68,16 @@ std::string one_line(std::string text) {
 }
 
 }  // namespace
+
+unsigned parse_threads(const std::string& text) {
+  constexpr std::uint64_t kMaxThreads = 1024;
+  if (text.empty()) return std::max(1u, std::thread::hardware_concurrency());
+  const auto t = parse_count(text, "threads");
+  if (t == 0 || t > kMaxThreads)
+    throw InputError("threads=" + text + " is outside the accepted range [1, " +
+                     std::to_string(kMaxThreads) + "]");
+  return static_cast<unsigned>(t);
+}
 
 int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   CLI::App app{"gapcheck: check the theory of balanced allocations by running it.\n"
@@ -110,6 +112,9 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   run->add_flag("--json", o.json, "print one JSON object");
   run->add_flag("--csv", o.csv, "print one CSV row per run");
 
+  const std::vector<Command> commands = {add_sweep_command(app), add_export_command(app),
+                                         add_merge_command(app)};
+
   std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them backwards
   try {
     app.parse(reversed);
@@ -119,12 +124,15 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     out << text.str();
     return code;
   } catch (const CLI::ParseError& e) {
-    err << "gapcheck: " << one_line(e.what()) << " (see gapcheck " << (run->parsed() ? "run " : "")
-        << "--help)\n";
+    std::string parsed;
+    for (const auto* sub : app.get_subcommands()) parsed = sub->get_name() + " ";
+    err << "gapcheck: " << one_line(e.what()) << " (see gapcheck " << parsed << "--help)\n";
     return kExitBadInput;
   }
 
   try {
+    for (const auto& command : commands)
+      if (command.app->parsed()) return command.run(out, err);
     std::string text;
     if (list->parsed()) {
       text = format_list();

@@ -68,14 +68,14 @@ std::string estimate(const SweepPlan& plan, double cost, unsigned workers) {
 }  // namespace
 
 std::string status_text(const Grid& grid, const RunStore& store, const SweepPlan& plan,
-                        unsigned workers) {
+                        unsigned workers, const std::string& store_label) {
   const std::uint64_t done = plan.done_runs();
   std::string out;
   out += fmt::format("{:<8}{}: {} point{} x {} runs = {} runs, seed {}\n", "grid",
                      grid.file.string(), grid.points.size(), grid.points.size() == 1 ? "" : "s",
                      grid.runs, grid.total_runs(), grid.seed);
-  out += fmt::format("{:<8}{} (results version {})\n", "store", store.path().string(),
-                     store.version());
+  out += fmt::format("{:<8}{} (results version {})\n", "store",
+                     store_label.empty() ? store.path().string() : store_label, store.version());
   out += fmt::format("{:<8}{} runs\n", "done", done);
   out += fmt::format("{:<8}{} runs ({})\n", "left", plan.missing.size(),
                      estimate(plan, plan.cost_left, workers));
@@ -120,14 +120,15 @@ void Progress::draw(bool final) {
   const auto now = std::chrono::steady_clock::now();
   const double elapsed = std::chrono::duration<double>(now - start_).count();
   const double since_draw = std::chrono::duration<double>(now - last_draw_).count();
-  const int decile = total_ == 0 ? 10 : static_cast<int>(10 * done_ / total_);
+  const double fraction = cost_total_ > 0 ? cost_done_ / cost_total_ : 1.0;
+  const int decile = static_cast<int>(10 * fraction);
+  if (final && !terminal_ && done_ == total_ && last_decile_ == 10) return;  // already said
   if (!final) {
     if (terminal_ && since_draw < 0.2) return;
     if (!terminal_ && decile == last_decile_ && since_draw < 60) return;
   }
   last_draw_ = now;
   last_decile_ = decile;
-  const double fraction = cost_total_ > 0 ? cost_done_ / cost_total_ : 1.0;
   // The measured rate once runs have finished; before that, the stored rate.
   const double left = cost_done_ > 0 ? elapsed * (cost_total_ - cost_done_) / cost_done_
                                      : prior_seconds_;

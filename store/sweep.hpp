@@ -38,8 +38,9 @@ SweepPlan plan_sweep(const Grid& grid, const RunStore& store);
 double run_cost(const Simulation& point);
 
 // `gapcheck sweep --status`, and the closing summary of a sweep: one line per grid point.
+// `store_label` names the store when it is not store.path() (a store that does not exist yet).
 std::string status_text(const Grid& grid, const RunStore& store, const SweepPlan& plan,
-                        unsigned workers);
+                        unsigned workers, const std::string& store_label = {});
 
 // Done / left / estimated time and a bar, on stderr. On a terminal the bar is redrawn in place
 // a few times a second; elsewhere (a batch job's log) a line is written every 10 % or minute.
