@@ -12,55 +12,14 @@
 namespace gapcheck::store {
 namespace {
 
-// The one table. Unsigned 64-bit values (n, m, seed, replicate, counts) are stored as SQLite's
-// signed INTEGER with the same bits: values below 2^63 read as themselves.
-constexpr const char* kCreateRuns = R"sql(
-CREATE TABLE runs (
-  version              TEXT    NOT NULL,
-  process              TEXT    NOT NULL,
-  setting              TEXT    NOT NULL,
-  weights              TEXT    NOT NULL,
-  n                    INTEGER NOT NULL,
-  m                    INTEGER NOT NULL,
-  gap_level            REAL    NOT NULL,
-  seed                 INTEGER NOT NULL,
-  replicate            INTEGER NOT NULL,
-  gap                  REAL    NOT NULL,
-  max_load             REAL    NOT NULL,
-  max_gap_over_time    REAL    NOT NULL,
-  fraction_above_level REAL    NOT NULL,
-  balls                INTEGER NOT NULL,
-  steps                INTEGER NOT NULL,
-  probes               INTEGER NOT NULL,
-  histogram            TEXT    NOT NULL,
-  setting_counts       TEXT    NOT NULL,
-  seconds              REAL    NOT NULL,
-  finished             TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
-  PRIMARY KEY (version, process, setting, weights, n, m, gap_level, seed, replicate)
-) WITHOUT ROWID
-)sql";
-
-constexpr const char* kColumns[] = {
-    "version", "process",  "setting",           "weights",              "n",
-    "m",       "gap_level", "seed",             "replicate",            "gap",
-    "max_load", "max_gap_over_time", "fraction_above_level", "balls", "steps",
-    "probes",  "histogram", "setting_counts",   "seconds",              "finished"};
-
-constexpr const char* kResultColumns =
-    "process, setting, weights, n, m, gap_level, seed, replicate, gap, max_load, "
-    "max_gap_over_time, fraction_above_level, balls, steps, probes, histogram, setting_counts, "
-    "seconds";
-
-constexpr const char* kKeyMatch =
-    "version = ?1 AND process = ?2 AND setting = ?3 AND weights = ?4 AND n = ?5 AND m = ?6 AND "
-    "gap_level = ?7 AND seed = ?8";
-
 std::int64_t as_int(std::uint64_t v) { return std::bit_cast<std::int64_t>(v); }
 std::uint64_t as_uint(std::int64_t v) { return std::bit_cast<std::uint64_t>(v); }
 
 [[noreturn]] void fail(sqlite3* db, const std::string& what) {
   throw std::runtime_error(what + ": " + (db ? sqlite3_errmsg(db) : "out of memory"));
 }
+
+}  // namespace
 
 // One prepared statement: bind by index (1-based), step, read columns.
 class Statement {
@@ -110,6 +69,51 @@ class Statement {
   sqlite3* db_;
   sqlite3_stmt* stmt_ = nullptr;
 };
+
+namespace {
+
+// The one table. Unsigned 64-bit values (n, m, seed, replicate, counts) are stored as SQLite's
+// signed INTEGER with the same bits: values below 2^63 read as themselves.
+constexpr const char* kCreateRuns = R"sql(
+CREATE TABLE runs (
+  version              TEXT    NOT NULL,
+  process              TEXT    NOT NULL,
+  setting              TEXT    NOT NULL,
+  weights              TEXT    NOT NULL,
+  n                    INTEGER NOT NULL,
+  m                    INTEGER NOT NULL,
+  gap_level            REAL    NOT NULL,
+  seed                 INTEGER NOT NULL,
+  replicate            INTEGER NOT NULL,
+  gap                  REAL    NOT NULL,
+  max_load             REAL    NOT NULL,
+  max_gap_over_time    REAL    NOT NULL,
+  fraction_above_level REAL    NOT NULL,
+  balls                INTEGER NOT NULL,
+  steps                INTEGER NOT NULL,
+  probes               INTEGER NOT NULL,
+  histogram            TEXT    NOT NULL,
+  setting_counts       TEXT    NOT NULL,
+  seconds              REAL    NOT NULL,
+  finished             TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  PRIMARY KEY (version, process, setting, weights, n, m, gap_level, seed, replicate)
+) WITHOUT ROWID
+)sql";
+
+constexpr const char* kColumns[] = {
+    "version", "process",  "setting",           "weights",              "n",
+    "m",       "gap_level", "seed",             "replicate",            "gap",
+    "max_load", "max_gap_over_time", "fraction_above_level", "balls", "steps",
+    "probes",  "histogram", "setting_counts",   "seconds",              "finished"};
+
+constexpr const char* kResultColumns =
+    "process, setting, weights, n, m, gap_level, seed, replicate, gap, max_load, "
+    "max_gap_over_time, fraction_above_level, balls, steps, probes, histogram, setting_counts, "
+    "seconds";
+
+constexpr const char* kKeyMatch =
+    "version = ?1 AND process = ?2 AND setting = ?3 AND weights = ?4 AND n = ?5 AND m = ?6 AND "
+    "gap_level = ?7 AND seed = ?8";
 
 void exec(sqlite3* db, const std::string& sql) {
   char* message = nullptr;
@@ -238,19 +242,25 @@ RunStore RunStore::open(const std::filesystem::path& path, Mode mode, std::strin
 RunStore::RunStore(RunStore&& other) noexcept
     : path_(std::move(other.path_)),
       version_(std::move(other.version_)),
-      db_(std::exchange(other.db_, nullptr)) {}
+      db_(std::exchange(other.db_, nullptr)),
+      insert_(std::move(other.insert_)) {}
 
 RunStore& RunStore::operator=(RunStore&& other) noexcept {
   if (this != &other) {
+    insert_.reset();
     sqlite3_close(db_);
     path_ = std::move(other.path_);
     version_ = std::move(other.version_);
     db_ = std::exchange(other.db_, nullptr);
+    insert_ = std::move(other.insert_);
   }
   return *this;
 }
 
-RunStore::~RunStore() { sqlite3_close(db_); }
+RunStore::~RunStore() {
+  insert_.reset();  // statements are finalized before their connection closes
+  sqlite3_close(db_);
+}
 
 std::map<std::uint64_t, RunResult> RunStore::read(const PointKey& key, std::uint64_t first,
                                                   std::uint64_t runs) const {
@@ -296,11 +306,14 @@ std::uint64_t RunStore::rows_of_other_versions() const {
 
 void RunStore::write(std::span<const StoredRun> runs) {
   if (runs.empty()) return;
+  if (!insert_)  // prepared once: a sweep of tiny runs writes thousands of times a second
+    insert_ = std::make_unique<Statement>(
+        db_, std::string("INSERT OR IGNORE INTO runs (version, ") + kResultColumns +
+                 ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, "
+                 "?16, ?17, ?18, ?19)");
+  Statement& s = *insert_;
   exec(db_, "BEGIN IMMEDIATE");
   try {
-    Statement s(db_, std::string("INSERT OR IGNORE INTO runs (version, ") + kResultColumns +
-                         ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, "
-                         "?15, ?16, ?17, ?18, ?19)");
     for (const StoredRun& run : runs) {
       const RunResult& r = run.result;
       s.bind_key(version_, run.key)
@@ -315,6 +328,7 @@ void RunStore::write(std::span<const StoredRun> runs) {
     }
     exec(db_, "COMMIT");
   } catch (...) {
+    s.reset();
     sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
     throw;
   }

@@ -32,6 +32,8 @@ struct sqlite3;
 
 namespace gapcheck::store {
 
+class Statement;  // a prepared SQLite statement (run_store.cpp)
+
 // SQLite header fields that mark a gapcheck store: application_id is "GAPC" in ASCII,
 // user_version the schema version of the `runs` table.
 inline constexpr std::int32_t kApplicationId = 0x47415043;
@@ -105,6 +107,7 @@ class RunStore {
   std::filesystem::path path_;
   std::string version_;
   sqlite3* db_ = nullptr;
+  std::unique_ptr<Statement> insert_;
 };
 
 // Results of replicates [first, first+runs) of `simulation` under `seed`: rows already in `store`
