@@ -71,19 +71,9 @@ ordered_json key_json(const store::PointKey& k) {
 
 ordered_json run_json(const store::StoredRun& run) {
   ordered_json j = key_json(run.key);
-  const RunResult& r = run.result;
-  j["replicate"] = r.replicate;
-  j["gap"] = r.gap;
-  j["max_load"] = r.max_load;
-  j["max_gap_over_time"] = r.max_gap_over_time;
-  j["fraction_above_gap_level"] = r.fraction_above_level;
-  j["balls"] = r.balls;
-  j["steps"] = r.steps;
-  j["probes"] = r.probes;
-  j["setting_counts"] = store::counts_to_json(r.setting_counts);
-  j["histogram"] = store::histogram_to_json(r.histogram);
+  j.update(store::result_to_json(run.result));
   j["seconds"] = run.seconds;
-  j["command"] = commands_for(run.key, {r});
+  j["command"] = commands_for(run.key, {run.result});
   return j;
 }
 

@@ -30,7 +30,7 @@ ordered_json result_to_json(const RunResult& r) {
           {"gap", r.gap},
           {"max_load", r.max_load},
           {"max_gap_over_time", r.max_gap_over_time},
-          {"fraction_above_level", r.fraction_above_level},
+          {"fraction_above_gap_level", r.fraction_above_level},
           {"balls", r.balls},
           {"steps", r.steps},
           {"probes", r.probes},
@@ -44,7 +44,7 @@ RunResult result_from_json(const ordered_json& j) {
   r.gap = j.at("gap").get<double>();
   r.max_load = j.at("max_load").get<double>();
   r.max_gap_over_time = j.at("max_gap_over_time").get<double>();
-  r.fraction_above_level = j.at("fraction_above_level").get<double>();
+  r.fraction_above_level = j.at("fraction_above_gap_level").get<double>();
   r.balls = j.at("balls").get<std::uint64_t>();
   r.steps = j.at("steps").get<std::uint64_t>();
   r.probes = j.at("probes").get<std::uint64_t>();
