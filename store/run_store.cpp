@@ -343,9 +343,10 @@ void RunStore::for_each(const std::function<void(const StoredRun&)>& visit) cons
 }
 
 std::uint64_t RunStore::merge_from(const std::filesystem::path& other) {
-  if (std::filesystem::equivalent(other, path_))
-    throw InputError("'" + other.string() + "' is the store being merged into");
   { RunStore checked = open(other, Mode::read_only, version_); }  // refuses foreign files
+  std::error_code ignored;
+  if (std::filesystem::equivalent(other, path_, ignored))
+    throw InputError("'" + other.string() + "' is the store being merged into");
   Statement attach(db_, "ATTACH DATABASE ?1 AS other");
   attach.bind(1, other.string());
   attach.step();

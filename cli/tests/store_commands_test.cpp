@@ -149,6 +149,11 @@ TEST_F(StoreCommands, MergeJoinsStoresOnce) {
   EXPECT_NE(merged.out.find("22 rows added"), std::string::npos) << merged.out;  // 2 were there
   EXPECT_NE(gapcheck({"sweep", g, "--db", db_, "--status"}).out.find("left    0 runs"),
             std::string::npos);
+  for (const std::string& bad : {(dir_ / "missing.db").string(), db_}) {
+    const auto refused = gapcheck({"merge", "--db", db_, bad});
+    EXPECT_EQ(refused.code, kExitBadInput) << refused.err;
+    EXPECT_NE(refused.err.find(bad), std::string::npos) << refused.err;
+  }
 }
 
 TEST_F(StoreCommands, BadGridsAreOneLineNamingTheProblem) {
