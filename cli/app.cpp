@@ -3,11 +3,14 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <sstream>
 #include <thread>
 
+#include "cli/commands.hpp"
 #include "cli/output.hpp"
 #include "processes/registry.hpp"
+#include "store/run_store.hpp"
 
 namespace gapcheck::cli {
 namespace {
@@ -25,11 +28,10 @@ struct RunOptions {
   std::string first_replicate = "0";
   std::string threads;
   std::string gap_level = "0";
+  std::string db;  // run store; empty: none
   bool json = false;
   bool csv = false;
 };
-
-constexpr std::uint64_t kMaxThreads = 1024;
 
 std::string run_command(const RunOptions& o) {
   RunConfig config;
@@ -44,18 +46,14 @@ std::string run_command(const RunOptions& o) {
   if (first > ~runs)
     throw InputError("first-replicate=" + o.first_replicate +
                      " is too large for runs=" + o.runs + " (first + runs must stay below 2^64)");
-  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-  if (!o.threads.empty()) {
-    const auto t = parse_count(o.threads, "threads");
-    if (t == 0 || t > kMaxThreads)
-      throw InputError("threads=" + o.threads + " is outside the accepted range [1, " +
-                       std::to_string(kMaxThreads) + "]");
-    threads = static_cast<unsigned>(t);
-  }
+  const unsigned threads = parse_threads(o.threads);
   const Simulation simulation = make_simulation(Spec::parse(o.process), Spec::parse(o.setting),
                                                 Spec::parse(o.weights), config);
+  std::optional<store::RunStore> db;
+  if (!o.db.empty()) db = store::RunStore::open(o.db);
   const auto start = std::chrono::steady_clock::now();
-  const auto results = run_replicates(simulation, seed, first, runs, threads);
+  const auto results =
+      store::run_or_reuse(db ? &*db : nullptr, simulation, seed, first, runs, threads);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const RunReport report{simulation, seed, first, threads, seconds, results};
@@ -70,6 +68,16 @@ std::string one_line(std::string text) {
 }
 
 }  // namespace
+
+unsigned parse_threads(const std::string& text) {
+  constexpr std::uint64_t kMaxThreads = 1024;
+  if (text.empty()) return std::max(1u, std::thread::hardware_concurrency());
+  const auto t = parse_count(text, "threads");
+  if (t == 0 || t > kMaxThreads)
+    throw InputError("threads=" + text + " is outside the accepted range [1, " +
+                     std::to_string(kMaxThreads) + "]");
+  return static_cast<unsigned>(t);
+}
 
 int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   CLI::App app{"gapcheck: check the theory of balanced allocations by running it.\n"
@@ -98,8 +106,14 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
                   "threads (default: all cores); results do not depend on it");
   run->add_option("--gap-level", o.gap_level,
                   "level for the fraction of steps whose gap exceeds it (default 0)");
+  run->add_option("--db", o.db,
+                  "run store (SQLite file): runs found there are read back, the others are "
+                  "simulated and stored as they finish");
   run->add_flag("--json", o.json, "print one JSON object");
   run->add_flag("--csv", o.csv, "print one CSV row per run");
+
+  const std::vector<Command> commands = {add_sweep_command(app), add_export_command(app),
+                                         add_merge_command(app)};
 
   std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them backwards
   try {
@@ -110,12 +124,15 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     out << text.str();
     return code;
   } catch (const CLI::ParseError& e) {
-    err << "gapcheck: " << one_line(e.what()) << " (see gapcheck " << (run->parsed() ? "run " : "")
-        << "--help)\n";
+    std::string parsed;
+    for (const auto* sub : app.get_subcommands()) parsed = sub->get_name() + " ";
+    err << "gapcheck: " << one_line(e.what()) << " (see gapcheck " << parsed << "--help)\n";
     return kExitBadInput;
   }
 
   try {
+    for (const auto& command : commands)
+      if (command.app->parsed()) return command.run(out, err);
     std::string text;
     if (list->parsed()) {
       text = format_list();

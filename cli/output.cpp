@@ -75,6 +75,8 @@ std::string shell_word(const std::string& word) {
   return quoted + "'";
 }
 
+}  // namespace
+
 // The command that repeats this batch exactly: canonical specs, every count as a number.
 std::string repeat_command(const RunReport& report) {
   const auto& sim = report.simulation;
@@ -89,6 +91,8 @@ std::string repeat_command(const RunReport& report) {
     command += fmt::format(" --gap-level {}", format_real(sim.config.gap_level));
   return command;
 }
+
+namespace {
 
 // Gap value: % of runs, with a bar. Few distinct values are listed one by one (unit weights);
 // many (weighted runs) are grouped into ten equal-width intervals.

@@ -25,4 +25,7 @@ std::string format_csv(const RunReport& report);
 
 std::string format_list();  // `gapcheck list`
 
+// The `gapcheck run` command that repeats the report's runs exactly.
+std::string repeat_command(const RunReport& report);
+
 }  // namespace gapcheck::cli

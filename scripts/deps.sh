@@ -19,6 +19,11 @@ packages=(
   libbenchmark-dev    # bench/: balls per second
   gnuplot-nox         # reports: figures
   libeigen3-dev       # stats/: least squares
+  libsqlite3-dev      # the run store
+  sqlite3             # the run store's tests read it with the sqlite3 shell
+  libtomlplusplus-dev # sweep grids (TOML)
+  libopenmpi-dev      # sweeps over MPI ranks
+  openmpi-bin         # mpirun, for those sweeps and their test
 )
 
 if [[ "${1:-}" == "--list" ]]; then

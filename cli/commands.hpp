@@ -1,0 +1,26 @@
+// Subcommands that live in their own files. Each adds itself to the app and returns what to do
+// when it is the one parsed; app.cpp only registers them and dispatches.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <ostream>
+#include <string>
+
+namespace gapcheck::cli {
+
+struct Command {
+  CLI::App* app;
+  // Runs the parsed command: the output is built whole and written to `out` at once; progress
+  // and errors go to `err`. Returns the exit code; an InputError thrown is reported by run_cli.
+  std::function<int(std::ostream& out, std::ostream& err)> run;
+};
+
+Command add_sweep_command(CLI::App& app);   // cli/sweep_command.cpp
+Command add_export_command(CLI::App& app);  // cli/export_command.cpp
+Command add_merge_command(CLI::App& app);   // cli/merge_command.cpp
+
+// A thread count as typed (empty: every core), checked against [1, 1024].
+unsigned parse_threads(const std::string& text);
+
+}  // namespace gapcheck::cli

@@ -1,0 +1,187 @@
+// `gapcheck sweep`, `export`, `merge` and `run --db`, in-process: every exported row's command,
+// run by `gapcheck run`, prints the row's numbers again; a store is reused; bad grids are one
+// line and exit 2.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/app.hpp"
+
+namespace gapcheck::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+struct Outcome {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+Outcome gapcheck(const std::vector<std::string>& args) {
+  std::ostringstream out, err;
+  const int code = run_cli(args, out, err);
+  return {code, out.str(), err.str()};
+}
+
+// The words of a command as exported (specs there need no quoting), without "gapcheck".
+std::vector<std::string> words(const std::string& command) {
+  std::istringstream in(command);
+  std::vector<std::string> args;
+  for (std::string w; in >> w;) args.push_back(w);
+  EXPECT_EQ(args.at(0), "gapcheck");
+  args.erase(args.begin());
+  return args;
+}
+
+class StoreCommands : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("gapcheck_cli_store_" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "_" +
+            std::to_string(::getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    db_ = (dir_ / "runs.db").string();
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string grid(const std::string& text) {
+    const auto path = dir_ / "grid.toml";
+    std::ofstream(path) << text;
+    return path.string();
+  }
+
+  fs::path dir_;
+  std::string db_;
+};
+
+constexpr const char* kGrid = R"(
+processes = ["two-choice", "one-plus-beta:beta=0.5"]
+settings  = ["exact", "batch:b=2n"]
+weights   = ["unit", "exp"]
+n         = [40]
+m         = ["5n"]
+runs      = 3
+seed      = 5
+gap_level = 1.5
+)";
+
+TEST_F(StoreCommands, EveryExportedRunIsWhatItsCommandPrints) {
+  const auto swept = gapcheck({"sweep", grid(kGrid), "--db", db_, "--threads", "2"});
+  ASSERT_EQ(swept.code, 0) << swept.err;
+  EXPECT_NE(swept.out.find("done    24 runs"), std::string::npos) << swept.out;
+  const auto exported = gapcheck({"export", "--db", db_, "--json"});
+  ASSERT_EQ(exported.code, 0) << exported.err;
+  const json rows = json::parse(exported.out);
+  ASSERT_EQ(rows.size(), 24u);
+  for (const auto& row : rows) {
+    auto args = words(row["command"]);
+    args.push_back("--json");
+    const auto again = gapcheck(args);
+    ASSERT_EQ(again.code, 0) << again.err;
+    const json run = json::parse(again.out);
+    EXPECT_EQ(run["gaps"][0], row["gap"]) << row["command"];
+    EXPECT_EQ(run["max_loads"][0], row["max_load"]);
+    EXPECT_EQ(run["max_gap_over_time"][0], row["max_gap_over_time"]);
+    EXPECT_EQ(run["fraction_above_gap_level"][0], row["fraction_above_gap_level"]);
+    EXPECT_EQ(run["load_histograms"][0], row["histogram"]);
+    EXPECT_EQ(run["setting_counts"][0], row["setting_counts"]);
+  }
+}
+
+TEST_F(StoreCommands, EveryExportedPointIsWhatItsCommandPrints) {
+  ASSERT_EQ(gapcheck({"sweep", grid(kGrid), "--db", db_}).code, 0);
+  const auto exported = gapcheck({"export", "--db", db_, "--json", "--per-point"});
+  ASSERT_EQ(exported.code, 0) << exported.err;
+  const json points = json::parse(exported.out);
+  ASSERT_EQ(points.size(), 8u);
+  for (const auto& point : points) {
+    auto args = words(point["command"]);
+    args.push_back("--json");
+    const json run = json::parse(gapcheck(args).out);
+    EXPECT_EQ(run["runs"], point["runs"]);
+    EXPECT_EQ(run["gap_mean"], point["gap_mean"]) << point["command"];
+    EXPECT_EQ(run["gap_sd"], point["gap_sd"]);
+  }
+  const auto csv = gapcheck({"export", "--db", db_, "--csv", "--per-point"});
+  EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 9);  // header + 8 points
+}
+
+TEST_F(StoreCommands, RunWithDbStoresAndReusesItsRuns) {
+  const std::vector<std::string> run = {"run", "--process", "two-choice", "--n", "50", "--m",
+                                        "10n", "--runs", "4", "--seed", "9", "--json"};
+  auto with_db = run;
+  with_db.insert(with_db.end(), {"--db", db_});
+  const json plain = json::parse(gapcheck(run).out);
+  const json first = json::parse(gapcheck(with_db).out);
+  const json again = json::parse(gapcheck(with_db).out);  // read back from the store
+  EXPECT_EQ(first["gaps"], plain["gaps"]);
+  EXPECT_EQ(again["gaps"], plain["gaps"]);
+  EXPECT_EQ(again["load_histograms"], plain["load_histograms"]);
+  EXPECT_EQ(json::parse(gapcheck({"export", "--db", db_, "--json"}).out).size(), 4u);
+}
+
+TEST_F(StoreCommands, StatusRunsNothingAndCreatesNothing) {
+  const auto status = gapcheck({"sweep", grid(kGrid), "--db", db_, "--status"});
+  ASSERT_EQ(status.code, 0) << status.err;
+  EXPECT_NE(status.out.find("left    24 runs"), std::string::npos) << status.out;
+  EXPECT_FALSE(fs::exists(db_));
+}
+
+TEST_F(StoreCommands, MergeJoinsStoresOnce) {
+  const std::string other = (dir_ / "other.db").string();
+  const auto g = grid(kGrid);
+  ASSERT_EQ(gapcheck({"sweep", g, "--db", other}).code, 0);
+  ASSERT_EQ(gapcheck({"run", "--process", "two-choice", "--n", "40", "--m", "5n", "--runs", "2",
+                      "--seed", "5", "--gap-level", "1.5", "--db", db_})
+                .code,
+            0);
+  const auto merged = gapcheck({"merge", "--db", db_, other});
+  ASSERT_EQ(merged.code, 0) << merged.err;
+  EXPECT_NE(merged.out.find("22 rows added"), std::string::npos) << merged.out;  // 2 were there
+  EXPECT_NE(gapcheck({"sweep", g, "--db", db_, "--status"}).out.find("left    0 runs"),
+            std::string::npos);
+  for (const std::string& bad : {(dir_ / "missing.db").string(), db_}) {
+    const auto refused = gapcheck({"merge", "--db", db_, bad});
+    EXPECT_EQ(refused.code, kExitBadInput) << refused.err;
+    EXPECT_NE(refused.err.find(bad), std::string::npos) << refused.err;
+  }
+}
+
+TEST_F(StoreCommands, BadGridsAreOneLineNamingTheProblem) {
+  struct Case {
+    std::string text, expected;
+  };
+  const std::vector<Case> cases = {
+      {"processes = [\"two-choice\"]\nn = [10]\nm = [\"2n\"]\nruns = 2\nsetings = [\"exact\"]\n",
+       "setings is not a grid key"},
+      {"processes = [\"three-choice\"]\nn = [10]\nm = [\"2n\"]\nruns = 2\n", "three-choice"},
+      {"processes = [\"two-choice\"]\nn = [10]\nm = [\"2x\"]\nruns = 2\n", "2x"},
+      {"processes = [\"two-choice\"]\nn = [10]\nruns = 2\n", "names no m"},
+      {"processes = [\"two-choice\"]\nn = [10]\nm = [\"2n\"]\nruns = [1, 2]\n", "runs takes one"},
+      {"processes = [\"two-choice\"\n", "grid.toml:"},
+  };
+  for (const auto& c : cases) {
+    const auto r = gapcheck({"sweep", grid(c.text), "--db", db_});
+    EXPECT_EQ(r.code, kExitBadInput) << c.text;
+    EXPECT_TRUE(r.out.empty());
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(c.expected), std::string::npos) << r.err;
+    EXPECT_FALSE(fs::exists(db_));
+  }
+  const auto missing = gapcheck({"sweep", (dir_ / "none.toml").string()});
+  EXPECT_EQ(missing.code, kExitBadInput);
+  const auto both = gapcheck({"export", "--db", db_, "--csv", "--json"});
+  EXPECT_EQ(both.code, kExitBadInput);
+}
+
+}  // namespace
+}  // namespace gapcheck::cli

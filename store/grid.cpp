@@ -1,0 +1,98 @@
+#include "store/grid.hpp"
+
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "processes/core/spec.hpp"
+
+namespace gapcheck::store {
+namespace {
+
+// A key's values as text: one value or an array of them; integers and reals as written numbers,
+// so that `n = 1000` and `n = "1000"` and `n = "1e3"` all mean the same.
+std::vector<std::string> texts(const toml::node& node, const std::string& where) {
+  auto text = [&](const toml::node& value) -> std::string {
+    if (auto s = value.as_string()) return s->get();
+    if (auto i = value.as_integer()) return std::to_string(i->get());
+    if (auto f = value.as_floating_point()) return format_real(f->get());
+    throw InputError(where + " holds a " + std::string(toml::impl::node_type_friendly_names[
+                         static_cast<std::size_t>(value.type())]) +
+                     " (accepted: strings and numbers)");
+  };
+  std::vector<std::string> values;
+  if (auto array = node.as_array()) {
+    for (const auto& element : *array) values.push_back(text(element));
+    if (values.empty()) throw InputError(where + " is an empty list");
+  } else {
+    values.push_back(text(node));
+  }
+  return values;
+}
+
+}  // namespace
+
+Grid load_grid(const std::filesystem::path& file) {
+  const std::string name = file.string();
+  if (!std::ifstream(file)) throw InputError("cannot read the grid file '" + name + "'");
+  toml::table table;
+  try {
+    table = toml::parse_file(name);
+  } catch (const toml::parse_error& e) {
+    throw InputError(name + ":" + std::to_string(e.source().begin.line) + ": " +
+                     std::string(e.description()));
+  }
+  std::map<std::string, std::vector<std::string>> values = {
+      {"settings", {"exact"}}, {"weights", {"unit"}}, {"seed", {"1"}}, {"gap_level", {"0"}}};
+  const std::vector<std::string> known = {"processes", "settings", "weights", "n",        "m",
+                                          "runs",      "seed",     "gap_level"};
+  for (const auto& [key, node] : table) {
+    const std::string k(key.str());
+    const std::string where = name + ":" + std::to_string(node.source().begin.line) + ": " + k;
+    if (std::find(known.begin(), known.end(), k) == known.end()) {
+      std::string list;
+      for (const auto& kn : known) list += (list.empty() ? "" : ", ") + kn;
+      throw InputError(where + " is not a grid key (known: " + list + ")");
+    }
+    values[k] = texts(node, where);
+  }
+  for (const char* required : {"processes", "n", "m", "runs"})
+    if (!values.contains(required))
+      throw InputError(name + ": the grid names no " + std::string(required));
+  for (const char* single : {"runs", "seed", "gap_level"})
+    if (values[single].size() != 1)
+      throw InputError(name + ": " + single + " takes one value, not a list");
+
+  Grid grid;
+  grid.file = file;
+  grid.runs = parse_count(values["runs"][0], "runs");
+  if (grid.runs == 0 || grid.runs >= (1ULL << 63))
+    throw InputError(name + ": runs=" + values["runs"][0] +
+                     " is outside the accepted range [1, 2^63)");
+  grid.seed = parse_count(values["seed"][0], "seed");
+  const double gap_level = parse_real(values["gap_level"][0], "gap_level");
+  for (const auto& process : values["processes"])
+    for (const auto& setting : values["settings"])
+      for (const auto& weights : values["weights"])
+        for (const auto& n_text : values["n"])
+          for (const auto& m_text : values["m"]) {
+            try {
+              RunConfig config;
+              config.n = parse_count(n_text, "n");
+              config.m = parse_count(m_text, "m", config.n);
+              config.gap_level = gap_level;
+              grid.points.push_back(make_simulation(Spec::parse(process), Spec::parse(setting),
+                                                    Spec::parse(weights), config));
+            } catch (const InputError& e) {
+              throw InputError(name + ": point " + process + " / " + setting + " / " + weights +
+                               " / n=" + n_text + " / m=" + m_text + ": " + e.what());
+            }
+          }
+  return grid;
+}
+
+}  // namespace gapcheck::store

@@ -1,0 +1,392 @@
+#include "store/run_store.hpp"
+
+#include <sqlite3.h>
+
+#include <bit>
+#include <stdexcept>
+#include <utility>
+
+#include "store/executor.hpp"
+#include "store/result_json.hpp"
+
+namespace gapcheck::store {
+namespace {
+
+std::int64_t as_int(std::uint64_t v) { return std::bit_cast<std::int64_t>(v); }
+std::uint64_t as_uint(std::int64_t v) { return std::bit_cast<std::uint64_t>(v); }
+
+[[noreturn]] void fail(sqlite3* db, const std::string& what) {
+  throw std::runtime_error(what + ": " + (db ? sqlite3_errmsg(db) : "out of memory"));
+}
+
+}  // namespace
+
+// One prepared statement: bind by index (1-based), step, read columns.
+class Statement {
+ public:
+  Statement(sqlite3* db, const std::string& sql) : db_(db) {
+    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt_, nullptr) != SQLITE_OK)
+      fail(db, "preparing '" + sql.substr(0, 60) + "'");
+  }
+  ~Statement() { sqlite3_finalize(stmt_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  Statement& bind(int i, const std::string& v) {
+    check(sqlite3_bind_text(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT));
+    return *this;
+  }
+  Statement& bind(int i, std::uint64_t v) { check(sqlite3_bind_int64(stmt_, i, as_int(v))); return *this; }
+  Statement& bind(int i, double v) { check(sqlite3_bind_double(stmt_, i, v)); return *this; }
+  Statement& bind_key(const std::string& version, const PointKey& k) {
+    return bind(1, version).bind(2, k.process).bind(3, k.setting).bind(4, k.weights)
+        .bind(5, k.n).bind(6, k.m).bind(7, k.gap_level).bind(8, k.seed);
+  }
+
+  bool step() {  // true: a row is ready
+    const int rc = sqlite3_step(stmt_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    fail(db_, "reading or writing the store");
+  }
+  void reset() {
+    sqlite3_reset(stmt_);
+    sqlite3_clear_bindings(stmt_);
+  }
+
+  std::string text(int c) const {
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, c));
+    return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, c))) : "";
+  }
+  std::uint64_t uint(int c) const { return as_uint(sqlite3_column_int64(stmt_, c)); }
+  std::int64_t integer(int c) const { return sqlite3_column_int64(stmt_, c); }
+  double real(int c) const { return sqlite3_column_double(stmt_, c); }
+
+ private:
+  void check(int rc) {
+    if (rc != SQLITE_OK) fail(db_, "binding a value");
+  }
+  sqlite3* db_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+namespace {
+
+// The one table. Unsigned 64-bit values (n, m, seed, replicate, counts) are stored as SQLite's
+// signed INTEGER with the same bits: values below 2^63 read as themselves.
+constexpr const char* kCreateRuns = R"sql(
+CREATE TABLE runs (
+  version              TEXT    NOT NULL,
+  process              TEXT    NOT NULL,
+  setting              TEXT    NOT NULL,
+  weights              TEXT    NOT NULL,
+  n                    INTEGER NOT NULL,
+  m                    INTEGER NOT NULL,
+  gap_level            REAL    NOT NULL,
+  seed                 INTEGER NOT NULL,
+  replicate            INTEGER NOT NULL,
+  gap                  REAL    NOT NULL,
+  max_load             REAL    NOT NULL,
+  max_gap_over_time    REAL    NOT NULL,
+  fraction_above_level REAL    NOT NULL,
+  balls                INTEGER NOT NULL,
+  steps                INTEGER NOT NULL,
+  probes               INTEGER NOT NULL,
+  histogram            TEXT    NOT NULL,
+  setting_counts       TEXT    NOT NULL,
+  seconds              REAL    NOT NULL,
+  finished             TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  PRIMARY KEY (version, process, setting, weights, n, m, gap_level, seed, replicate)
+) WITHOUT ROWID
+)sql";
+
+constexpr const char* kColumns[] = {
+    "version", "process",  "setting",           "weights",              "n",
+    "m",       "gap_level", "seed",             "replicate",            "gap",
+    "max_load", "max_gap_over_time", "fraction_above_level", "balls", "steps",
+    "probes",  "histogram", "setting_counts",   "seconds",              "finished"};
+
+constexpr const char* kResultColumns =
+    "process, setting, weights, n, m, gap_level, seed, replicate, gap, max_load, "
+    "max_gap_over_time, fraction_above_level, balls, steps, probes, histogram, setting_counts, "
+    "seconds";
+
+constexpr const char* kKeyMatch =
+    "version = ?1 AND process = ?2 AND setting = ?3 AND weights = ?4 AND n = ?5 AND m = ?6 AND "
+    "gap_level = ?7 AND seed = ?8";
+
+void exec(sqlite3* db, const std::string& sql) {
+  char* message = nullptr;
+  if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
+    std::string text = message ? message : sqlite3_errmsg(db);
+    sqlite3_free(message);
+    throw std::runtime_error("'" + sql.substr(0, 60) + "': " + text);
+  }
+}
+
+std::int64_t pragma(sqlite3* db, const std::string& name) {
+  Statement s(db, "PRAGMA " + name);
+  return s.step() ? s.integer(0) : 0;
+}
+
+// Reads a row selected with kResultColumns.
+StoredRun row_of(const Statement& s) {
+  StoredRun run;
+  run.key = {s.text(0), s.text(1), s.text(2), s.uint(3), s.uint(4), s.real(5), s.uint(6)};
+  RunResult& r = run.result;
+  r.replicate = s.uint(7);
+  r.gap = s.real(8);
+  r.max_load = s.real(9);
+  r.max_gap_over_time = s.real(10);
+  r.fraction_above_level = s.real(11);
+  r.balls = s.uint(12);
+  r.steps = s.uint(13);
+  r.probes = s.uint(14);
+  r.histogram = histogram_from_json(ordered_json::parse(s.text(15)));
+  r.setting_counts = counts_from_json(ordered_json::parse(s.text(16)));
+  run.seconds = s.real(17);
+  return run;
+}
+
+// Checks that `db` (opened on `path`) is a gapcheck store of this schema, or a database with
+// nothing in it (which read_write mode then turns into one). Reads only.
+// Returns true when the file holds the store, false when it is empty.
+bool check_ours(sqlite3* db, const std::filesystem::path& path) {
+  const std::string file = std::string("'").append(path.string()).append("'");
+  std::int64_t application_id = 0, user_version = 0, objects = 0;
+  try {
+    application_id = pragma(db, "application_id");
+    user_version = pragma(db, "user_version");
+    Statement count(db, "SELECT count(*) FROM sqlite_master");
+    objects = count.step() ? count.integer(0) : 0;
+  } catch (const std::runtime_error& e) {
+    throw InputError(file + " is not a gapcheck run store (" + e.what() + "); left untouched");
+  }
+  if (application_id == 0 && user_version == 0 && objects == 0) return false;
+  if (application_id != kApplicationId)
+    throw InputError(file + " is an SQLite database of another program (application_id " +
+                     std::to_string(application_id) + ", a gapcheck store has " +
+                     std::to_string(kApplicationId) + "); left untouched");
+  if (user_version != kSchemaVersion)
+    throw InputError(file + " is a gapcheck store of schema " + std::to_string(user_version) +
+                     ", this gapcheck reads schema " + std::to_string(kSchemaVersion) +
+                     "; left untouched");
+  std::vector<std::string> columns;
+  Statement info(db, "PRAGMA table_info(runs)");
+  while (info.step()) columns.push_back(info.text(1));
+  if (columns != std::vector<std::string>(std::begin(kColumns), std::end(kColumns)))
+    throw InputError(file + " says it is a gapcheck store but its runs table has other columns; "
+                     "left untouched");
+  return true;
+}
+
+sqlite3* open_checked(const std::filesystem::path& path, RunStore::Mode mode) {
+  const bool writable = mode == RunStore::Mode::read_write;
+  if (!writable && !std::filesystem::exists(path))
+    throw InputError("no run store at '" + path.string() + "'");
+  sqlite3* db = nullptr;
+  const int flags = writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
+  if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
+    const std::string message = db ? sqlite3_errmsg(db) : "out of memory";
+    sqlite3_close(db);
+    throw InputError("cannot open the run store '" + path.string() + "': " + message);
+  }
+  try {
+    // Concurrent writers (two sweeps on one file) wait for each other instead of failing.
+    sqlite3_busy_timeout(db, 60'000);
+    if (check_ours(db, path)) {
+      if (writable) exec(db, "PRAGMA journal_mode = WAL");
+    } else {
+      if (!writable) throw InputError("'" + path.string() + "' holds no runs yet");
+      // An empty database: make it a store, in one transaction that re-checks emptiness (another
+      // process may be doing the same).
+      exec(db, "PRAGMA journal_mode = WAL");
+      exec(db, "BEGIN IMMEDIATE");
+      try {
+        if (!check_ours(db, path)) {
+          exec(db, kCreateRuns);
+          exec(db, "PRAGMA application_id = " + std::to_string(kApplicationId));
+          exec(db, "PRAGMA user_version = " + std::to_string(kSchemaVersion));
+        }
+        exec(db, "COMMIT");
+      } catch (...) {
+        sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+        throw;
+      }
+    }
+    // WAL with synchronous = NORMAL: a commit survives the process being killed; only a power
+    // cut may lose the last commits (never corrupt the file).
+    exec(db, "PRAGMA synchronous = NORMAL");
+  } catch (...) {
+    sqlite3_close(db);
+    throw;
+  }
+  return db;
+}
+
+}  // namespace
+
+PointKey PointKey::of(const Simulation& simulation, std::uint64_t seed) {
+  return {simulation.process.str(), simulation.setting.str(), simulation.weights.str(),
+          simulation.config.n,      simulation.config.m,      simulation.config.gap_level,
+          seed};
+}
+
+RunStore::RunStore(std::filesystem::path path, std::string version, sqlite3* db)
+    : path_(std::move(path)), version_(std::move(version)), db_(db) {}
+
+RunStore RunStore::open(const std::filesystem::path& path, Mode mode, std::string version) {
+  return RunStore(path, std::move(version), open_checked(path, mode));
+}
+
+RunStore::RunStore(RunStore&& other) noexcept
+    : path_(std::move(other.path_)),
+      version_(std::move(other.version_)),
+      db_(std::exchange(other.db_, nullptr)),
+      insert_(std::move(other.insert_)) {}
+
+RunStore& RunStore::operator=(RunStore&& other) noexcept {
+  if (this != &other) {
+    insert_.reset();
+    sqlite3_close(db_);
+    path_ = std::move(other.path_);
+    version_ = std::move(other.version_);
+    db_ = std::exchange(other.db_, nullptr);
+    insert_ = std::move(other.insert_);
+  }
+  return *this;
+}
+
+RunStore::~RunStore() {
+  insert_.reset();  // statements are finalized before their connection closes
+  sqlite3_close(db_);
+}
+
+std::map<std::uint64_t, RunResult> RunStore::read(const PointKey& key, std::uint64_t first,
+                                                  std::uint64_t runs) const {
+  Statement s(db_, std::string("SELECT ") + kResultColumns + " FROM runs WHERE " + kKeyMatch +
+                       " AND replicate >= ?9 AND replicate < ?10");
+  s.bind_key(version_, key).bind(9, first).bind(10, first + runs);
+  std::map<std::uint64_t, RunResult> found;
+  while (s.step()) {
+    StoredRun run = row_of(s);
+    found.emplace(run.result.replicate, std::move(run.result));
+  }
+  return found;
+}
+
+std::uint64_t RunStore::count(const PointKey& key, std::uint64_t first, std::uint64_t runs) const {
+  Statement s(db_, std::string("SELECT count(*) FROM runs WHERE ") + kKeyMatch +
+                       " AND replicate >= ?9 AND replicate < ?10");
+  s.bind_key(version_, key).bind(9, first).bind(10, first + runs);
+  return s.step() ? s.uint(0) : 0;
+}
+
+std::vector<std::uint64_t> RunStore::replicates(const PointKey& key) const {
+  Statement s(db_, std::string("SELECT replicate FROM runs WHERE ") + kKeyMatch +
+                       " ORDER BY replicate");
+  s.bind_key(version_, key);
+  std::vector<std::uint64_t> found;
+  while (s.step()) found.push_back(s.uint(0));
+  return found;
+}
+
+double RunStore::seconds_per_ball() const {
+  Statement s(db_, "SELECT sum(seconds), sum(balls) FROM runs WHERE version = ?1");
+  s.bind(1, version_);
+  if (!s.step() || s.real(1) <= 0) return 0;
+  return s.real(0) / s.real(1);
+}
+
+std::uint64_t RunStore::rows_of_other_versions() const {
+  Statement s(db_, "SELECT count(*) FROM runs WHERE version != ?1");
+  s.bind(1, version_);
+  return s.step() ? s.uint(0) : 0;
+}
+
+void RunStore::write(std::span<const StoredRun> runs) {
+  if (runs.empty()) return;
+  if (!insert_)  // prepared once: a sweep of tiny runs writes thousands of times a second
+    insert_ = std::make_unique<Statement>(
+        db_, std::string("INSERT OR IGNORE INTO runs (version, ") + kResultColumns +
+                 ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, "
+                 "?16, ?17, ?18, ?19)");
+  Statement& s = *insert_;
+  exec(db_, "BEGIN IMMEDIATE");
+  try {
+    for (const StoredRun& run : runs) {
+      const RunResult& r = run.result;
+      s.bind_key(version_, run.key)
+          .bind(9, r.replicate).bind(10, r.gap).bind(11, r.max_load)
+          .bind(12, r.max_gap_over_time).bind(13, r.fraction_above_level)
+          .bind(14, r.balls).bind(15, r.steps).bind(16, r.probes)
+          .bind(17, histogram_to_json(r.histogram).dump())
+          .bind(18, counts_to_json(r.setting_counts).dump())
+          .bind(19, run.seconds);
+      s.step();
+      s.reset();
+    }
+    exec(db_, "COMMIT");
+  } catch (...) {
+    s.reset();
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
+}
+
+void RunStore::for_each(const std::function<void(const StoredRun&)>& visit) const {
+  Statement s(db_, std::string("SELECT ") + kResultColumns +
+                       " FROM runs WHERE version = ?1 ORDER BY process, setting, weights, n, m, "
+                       "gap_level, seed, replicate");
+  s.bind(1, version_);
+  while (s.step()) visit(row_of(s));
+}
+
+std::uint64_t RunStore::merge_from(const std::filesystem::path& other) {
+  { RunStore checked = open(other, Mode::read_only, version_); }  // refuses foreign files
+  std::error_code ignored;
+  if (std::filesystem::equivalent(other, path_, ignored))
+    throw InputError("'" + other.string() + "' is the store being merged into");
+  Statement attach(db_, "ATTACH DATABASE ?1 AS other");
+  attach.bind(1, other.string());
+  attach.step();
+  std::uint64_t added = 0;
+  try {
+    exec(db_, "BEGIN IMMEDIATE");
+    const std::int64_t before = sqlite3_total_changes64(db_);
+    exec(db_, "INSERT OR IGNORE INTO main.runs SELECT * FROM other.runs");
+    added = static_cast<std::uint64_t>(sqlite3_total_changes64(db_) - before);
+    exec(db_, "COMMIT");
+  } catch (...) {
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    sqlite3_exec(db_, "DETACH DATABASE other", nullptr, nullptr, nullptr);
+    throw;
+  }
+  exec(db_, "DETACH DATABASE other");
+  return added;
+}
+
+std::vector<RunResult> run_or_reuse(RunStore* store, const Simulation& simulation,
+                                    std::uint64_t seed, std::uint64_t first, std::uint64_t runs,
+                                    unsigned threads) {
+  if (store == nullptr) return run_replicates(simulation, seed, first, runs, threads);
+  const PointKey key = PointKey::of(simulation, seed);
+  std::map<std::uint64_t, RunResult> found = store->read(key, first, runs);
+  std::vector<Task> missing;
+  for (std::uint64_t r = first; r < first + runs; ++r)
+    if (!found.contains(r)) missing.push_back({0, r});
+  execute(
+      missing, threads, [&](const Task& task) { return simulation.run(seed, task.replicate); },
+      [&](std::span<const FinishedTask> done) {
+        std::vector<StoredRun> rows;
+        for (const auto& f : done) rows.push_back({key, f.result, f.seconds});
+        store->write(rows);
+        for (const auto& f : done) found.emplace(f.task.replicate, f.result);
+      });
+  std::vector<RunResult> results;
+  results.reserve(runs);
+  for (auto& [replicate, result] : found) results.push_back(std::move(result));
+  return results;
+}
+
+}  // namespace gapcheck::store

@@ -1,0 +1,120 @@
+// The run store: every finished run is one row of an SQLite database, so nothing finished is lost.
+//
+// Why SQLite: a sweep may run for hours and be killed at any moment, by the user, the scheduler
+// or a power cut, and a report or a notebook must be able to read the results while it runs. An
+// SQLite file in WAL mode gives both: each commit is atomic (a SIGKILL loses only the runs not
+// yet committed), readers never block the writer, and pandas, R and the sqlite3 shell read it
+// without gapcheck.
+//
+// A run is identified by its key: the canonical process, setting and weights specs, n, m, the
+// gap level, the seed, the replicate, and the results version (processes/core/version.hpp). A
+// run is deterministic given its key, so a row is reused instead of simulating the run again;
+// rows of another version stay in the file but are never read as results of this one.
+//
+// The file is ours only if it says so: the header's application_id and user_version and the
+// table's columns are checked before anything is written, and any other file (not SQLite, another
+// program's database, a newer schema) is refused with an InputError and left untouched.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "processes/core/version.hpp"
+#include "processes/registry.hpp"
+
+struct sqlite3;
+
+namespace gapcheck::store {
+
+class Statement;  // a prepared SQLite statement (run_store.cpp)
+
+// SQLite header fields that mark a gapcheck store: application_id is "GAPC" in ASCII,
+// user_version the schema version of the `runs` table.
+inline constexpr std::int32_t kApplicationId = 0x47415043;
+inline constexpr std::int32_t kSchemaVersion = 1;
+
+// The store that `sweep` (and `check`, `report`) use when --db is not given: in the working folder.
+inline constexpr const char* kDefaultDb = "gapcheck.db";
+
+// Everything that identifies a grid point's runs except the replicate.
+struct PointKey {
+  std::string process;  // canonical specs: every key with its value
+  std::string setting;
+  std::string weights;
+  std::uint64_t n = 0;
+  std::uint64_t m = 0;
+  double gap_level = 0;
+  std::uint64_t seed = 0;
+
+  static PointKey of(const Simulation& simulation, std::uint64_t seed);
+  auto operator<=>(const PointKey&) const = default;
+};
+
+struct StoredRun {
+  PointKey key;
+  RunResult result;      // result.replicate is the replicate
+  double seconds = 0;    // wall time of the run (for time estimates; not part of the result)
+};
+
+class RunStore {
+ public:
+  enum class Mode { read_write, read_only };
+
+  // Opens (read_write: creates if missing) the store at `path`. Throws InputError, naming the
+  // file, when it is not a gapcheck store of this schema; such a file is not modified. `version`
+  // is the results version whose rows count as results; tests pass another one.
+  static RunStore open(const std::filesystem::path& path, Mode mode = Mode::read_write,
+                       std::string version = std::string(kResultsVersion));
+
+  RunStore(RunStore&&) noexcept;
+  RunStore& operator=(RunStore&&) noexcept;
+  ~RunStore();
+
+  const std::filesystem::path& path() const { return path_; }
+  const std::string& version() const { return version_; }
+
+  // Stored runs of `key` (this version) with replicate in [first, first + runs), by replicate.
+  std::map<std::uint64_t, RunResult> read(const PointKey& key, std::uint64_t first,
+                                          std::uint64_t runs) const;
+  // Number of stored runs of `key` (this version) with replicate in [first, first + runs).
+  std::uint64_t count(const PointKey& key, std::uint64_t first, std::uint64_t runs) const;
+  // Replicates of `key` (this version) stored, ascending.
+  std::vector<std::uint64_t> replicates(const PointKey& key) const;
+  // Mean wall time per ball of the stored runs of this version (0 when there are none): the
+  // rate behind time estimates.
+  double seconds_per_ball() const;
+  // Rows written under other results versions (kept, never read as results).
+  std::uint64_t rows_of_other_versions() const;
+
+  // Writes `runs` in one transaction; a run whose key is already stored is left as it is.
+  void write(std::span<const StoredRun> runs);
+
+  // Every stored run of this version, ordered by key and replicate.
+  void for_each(const std::function<void(const StoredRun&)>& visit) const;
+
+  // Copies into this store every row of the store at `other` (all versions) that this one lacks.
+  // Returns the number of rows added. `other` is checked like open() checks, and not modified.
+  std::uint64_t merge_from(const std::filesystem::path& other);
+
+ private:
+  RunStore(std::filesystem::path path, std::string version, sqlite3* db);
+  std::filesystem::path path_;
+  std::string version_;
+  sqlite3* db_ = nullptr;
+  std::unique_ptr<Statement> insert_;
+};
+
+// Results of replicates [first, first+runs) of `simulation` under `seed`: rows already in `store`
+// are read back, the missing ones are simulated (on `threads` threads) and written as they finish.
+// store == nullptr: plain run_replicates.
+std::vector<RunResult> run_or_reuse(RunStore* store, const Simulation& simulation,
+                                    std::uint64_t seed, std::uint64_t first, std::uint64_t runs,
+                                    unsigned threads);
+
+}  // namespace gapcheck::store

@@ -1,0 +1,165 @@
+#include "store/sweep.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace gapcheck::store {
+
+std::uint64_t SweepPlan::done_runs() const {
+  return std::accumulate(done.begin(), done.end(), std::uint64_t{0});
+}
+
+double run_cost(const Simulation& point) {
+  return static_cast<double>(point.config.m) + static_cast<double>(point.config.n);
+}
+
+SweepPlan plan_sweep(const Grid& grid, const RunStore& store) {
+  SweepPlan plan;
+  std::vector<std::size_t> order(grid.points.size());
+  for (std::size_t p = 0; p < grid.points.size(); ++p) {
+    order[p] = p;
+    plan.keys.push_back(PointKey::of(grid.points[p], grid.seed));
+  }
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return run_cost(grid.points[a]) > run_cost(grid.points[b]);
+  });
+  plan.done.assign(grid.points.size(), 0);
+  for (const std::size_t p : order) {
+    const auto stored = store.replicates(plan.keys[p]);
+    std::size_t k = 0;
+    for (std::uint64_t r = 0; r < grid.runs; ++r) {
+      while (k < stored.size() && stored[k] < r) ++k;
+      if (k < stored.size() && stored[k] == r) {
+        ++plan.done[p];
+      } else {
+        plan.missing.push_back({p, r});
+        plan.cost_left += run_cost(grid.points[p]);
+      }
+    }
+  }
+  plan.other_versions = store.rows_of_other_versions();
+  // The store records wall time per ball; the cost adds n, a small correction left out here.
+  plan.seconds_per_cost = store.seconds_per_ball();
+  return plan;
+}
+
+std::string human_duration(double seconds) {
+  if (!std::isfinite(seconds) || seconds < 0) return "?";
+  const auto s = static_cast<std::uint64_t>(std::llround(seconds));
+  if (s < 60) return fmt::format("{} s", s);
+  if (s < 3600) return fmt::format("{} min {:02} s", s / 60, s % 60);
+  if (s < 86400) return fmt::format("{} h {:02} min", s / 3600, s % 3600 / 60);
+  return fmt::format("{} d {:02} h", s / 86400, s % 86400 / 3600);
+}
+
+namespace {
+
+// Estimated wall time of `cost` on `workers` parallel workers at the stored rate.
+std::string estimate(const SweepPlan& plan, double cost, unsigned workers) {
+  if (cost == 0) return "nothing to run";
+  if (plan.seconds_per_cost == 0) return "time unknown until runs are stored";
+  return "about " + human_duration(cost * plan.seconds_per_cost / std::max(1u, workers)) +
+         fmt::format(" on {} worker{} at the stored rate", workers, workers == 1 ? "" : "s");
+}
+
+}  // namespace
+
+std::string status_text(const Grid& grid, const RunStore& store, const SweepPlan& plan,
+                        unsigned workers, const std::string& store_label) {
+  const std::uint64_t done = plan.done_runs();
+  std::string out;
+  out += fmt::format("{:<8}{}: {} point{} x {} runs = {} runs, seed {}\n", "grid",
+                     grid.file.string(), grid.points.size(), grid.points.size() == 1 ? "" : "s",
+                     grid.runs, grid.total_runs(), grid.seed);
+  out += fmt::format("{:<8}{} (results version {})\n", "store",
+                     store_label.empty() ? store.path().string() : store_label, store.version());
+  out += fmt::format("{:<8}{} runs\n", "done", done);
+  out += fmt::format("{:<8}{} runs ({})\n", "left", plan.missing.size(),
+                     estimate(plan, plan.cost_left, workers));
+  if (plan.other_versions != 0)
+    out += fmt::format("{:<8}{} rows of other results versions in the store, not used\n", "other",
+                       plan.other_versions);
+  std::size_t widths[3] = {7, 7, 7};
+  for (const auto& k : plan.keys) {
+    widths[0] = std::max(widths[0], k.process.size());
+    widths[1] = std::max(widths[1], k.setting.size());
+    widths[2] = std::max(widths[2], k.weights.size());
+  }
+  out += fmt::format("\n{:<{}}  {:<{}}  {:<{}}  {:>10}  {:>12}  {:>11}\n", "process", widths[0],
+                     "setting", widths[1], "weights", widths[2], "n", "m", "done/runs");
+  for (std::size_t p = 0; p < plan.keys.size(); ++p) {
+    const auto& k = plan.keys[p];
+    out += fmt::format("{:<{}}  {:<{}}  {:<{}}  {:>10}  {:>12}  {:>11}\n", k.process, widths[0],
+                       k.setting, widths[1], k.weights, widths[2], k.n, k.m,
+                       fmt::format("{}/{}", plan.done[p], grid.runs));
+  }
+  return out;
+}
+
+Progress::Progress(std::ostream& err, bool terminal, const SweepPlan& plan, unsigned workers)
+    : err_(err),
+      terminal_(terminal),
+      total_(plan.missing.size()),
+      cost_total_(plan.cost_left),
+      prior_seconds_(plan.seconds_per_cost * plan.cost_left / std::max(1u, workers)),
+      start_(std::chrono::steady_clock::now()),
+      last_draw_(start_) {}
+
+void Progress::advance(std::uint64_t runs, double cost) {
+  done_ += runs;
+  cost_done_ += cost;
+  draw(false);
+}
+
+void Progress::finish() { draw(true); }
+
+void Progress::draw(bool final) {
+  const auto now = std::chrono::steady_clock::now();
+  const double elapsed = std::chrono::duration<double>(now - start_).count();
+  const double since_draw = std::chrono::duration<double>(now - last_draw_).count();
+  const double fraction = cost_total_ > 0 ? cost_done_ / cost_total_ : 1.0;
+  const int decile = static_cast<int>(10 * fraction);
+  if (final && !terminal_ && done_ == total_ && last_decile_ == 10) return;  // already said
+  if (!final) {
+    if (terminal_ && since_draw < 0.2) return;
+    if (!terminal_ && decile == last_decile_ && since_draw < 60) return;
+  }
+  last_draw_ = now;
+  last_decile_ = decile;
+  // The measured rate once runs have finished; before that, the stored rate.
+  const double left = cost_done_ > 0 ? elapsed * (cost_total_ - cost_done_) / cost_done_
+                                     : prior_seconds_;
+  constexpr int kWidth = 30;
+  const int filled = static_cast<int>(std::lround(kWidth * fraction));
+  const std::string line = fmt::format(
+      "[{}{}] {}/{} runs  {:3.0f} %  elapsed {}  left {}", std::string(filled, '#'),
+      std::string(kWidth - filled, '.'), done_, total_, 100 * fraction, human_duration(elapsed),
+      final ? human_duration(0) : (cost_done_ > 0 || prior_seconds_ > 0 ? human_duration(left) : "?"));
+  if (terminal_)
+    err_ << "\r" << line << (final ? "\n" : "") << std::flush;
+  else
+    err_ << line << "\n" << std::flush;
+}
+
+void sweep_local(const Grid& grid, RunStore& store, const SweepPlan& plan, unsigned threads,
+                 Progress& progress) {
+  execute(
+      plan.missing, threads,
+      [&](const Task& task) { return grid.points[task.point].run(grid.seed, task.replicate); },
+      [&](std::span<const FinishedTask> done) {
+        std::vector<StoredRun> rows;
+        double cost = 0;
+        for (const auto& f : done) {
+          rows.push_back({plan.keys[f.task.point], f.result, f.seconds});
+          cost += run_cost(grid.points[f.task.point]);
+        }
+        store.write(rows);
+        progress.advance(done.size(), cost);
+      });
+  progress.finish();
+}
+
+}  // namespace gapcheck::store

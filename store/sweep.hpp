@@ -1,0 +1,71 @@
+// Sweeping a grid into a run store: what is done, what is left, and running what is left.
+//
+// The store is the only state of a sweep: a sweep plans by asking the store which runs of the
+// grid it holds, runs the others and commits each as it finishes. So stopping a sweep, killing
+// it, or losing the machine costs only the runs in flight, and starting the same command again
+// (on one machine or under MPI) takes up where the store stands.
+//
+// What is left runs longest first (cost = m + n per run: balls placed plus bins allocated),
+// so that the expensive points start early and the short ones fill the gaps at the end, whether
+// the runs go to threads or to MPI ranks.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "store/executor.hpp"
+#include "store/grid.hpp"
+#include "store/run_store.hpp"
+
+namespace gapcheck::store {
+
+struct SweepPlan {
+  std::vector<PointKey> keys;         // one per grid point
+  std::vector<std::uint64_t> done;    // stored runs per grid point
+  std::vector<Task> missing;          // runs to do, longest first
+  double cost_left = 0;               // sum of m + n over `missing`
+  std::uint64_t other_versions = 0;   // rows of other results versions in the store
+  double seconds_per_cost = 0;        // wall time per unit of cost of the stored runs (0: none)
+
+  std::uint64_t done_runs() const;
+};
+
+SweepPlan plan_sweep(const Grid& grid, const RunStore& store);
+
+double run_cost(const Simulation& point);
+
+// `gapcheck sweep --status`, and the closing summary of a sweep: one line per grid point.
+// `store_label` names the store when it is not store.path() (a store that does not exist yet).
+std::string status_text(const Grid& grid, const RunStore& store, const SweepPlan& plan,
+                        unsigned workers, const std::string& store_label = {});
+
+// Done / left / estimated time and a bar, on stderr. On a terminal the bar is redrawn in place
+// a few times a second; elsewhere (a batch job's log) a line is written every 10 % or minute.
+class Progress {
+ public:
+  Progress(std::ostream& err, bool terminal, const SweepPlan& plan, unsigned workers);
+  void advance(std::uint64_t runs, double cost);  // runs just committed
+  void finish();
+
+ private:
+  void draw(bool final);
+  std::ostream& err_;
+  bool terminal_;
+  std::uint64_t total_, done_ = 0;
+  double cost_total_, cost_done_ = 0;
+  double prior_seconds_;  // estimate of the whole before the first run finishes
+  std::chrono::steady_clock::time_point start_, last_draw_;
+  int last_decile_ = -1;
+};
+
+// Runs every missing run of `plan` on `threads` threads, committing to `store` as runs finish.
+void sweep_local(const Grid& grid, RunStore& store, const SweepPlan& plan, unsigned threads,
+                 Progress& progress);
+
+// "3 h 12 min", "41 s": a duration for people.
+std::string human_duration(double seconds);
+
+}  // namespace gapcheck::store

@@ -1,0 +1,268 @@
+// The run store: what goes in comes back bit for bit, a stored run is never simulated again, a
+// run of another results version is never reused, and a file that is not a gapcheck store is
+// refused and left byte for byte as it was.
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <set>
+#include <thread>
+#include <stdexcept>
+#include <string>
+
+#include "store/executor.hpp"
+#include "store/run_store.hpp"
+
+namespace gapcheck::store {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A fresh folder per test, removed afterwards.
+class StoreTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("gapcheck_store_test_" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "_" +
+            std::to_string(::getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  fs::path file(const std::string& name) const { return dir_ / name; }
+  fs::path dir_;
+};
+
+// A point whose runs carry setting counts and a histogram of several levels.
+Simulation bounded_point() {
+  RunConfig config;
+  config.n = 64;
+  config.m = 64 * 20;
+  config.gap_level = 1.5;
+  return make_simulation(Spec::parse("two-choice"), Spec::parse("g-bounded:g=2"),
+                         Spec::parse("unit"), config);
+}
+
+// Weighted runs: every result field is a non-integer double.
+Simulation weighted_point() {
+  RunConfig config;
+  config.n = 50;
+  config.m = 1000;
+  return make_simulation(Spec::parse("d-choice:d=3"), Spec::parse("exact"), Spec::parse("exp"),
+                         config);
+}
+
+// The same simulation, counting the runs it simulates.
+Simulation counting(const Simulation& simulation, std::atomic<int>& calls) {
+  Simulation counted = simulation;
+  counted.run = [inner = simulation.run, &calls](std::uint64_t seed, std::uint64_t replicate) {
+    ++calls;
+    return inner(seed, replicate);
+  };
+  return counted;
+}
+
+void expect_same(const RunResult& a, const RunResult& b) {
+  EXPECT_EQ(a.replicate, b.replicate);
+  EXPECT_EQ(a.gap, b.gap);
+  EXPECT_EQ(a.max_load, b.max_load);
+  EXPECT_EQ(a.max_gap_over_time, b.max_gap_over_time);
+  EXPECT_EQ(a.fraction_above_level, b.fraction_above_level);
+  EXPECT_EQ(a.balls, b.balls);
+  EXPECT_EQ(a.steps, b.steps);
+  EXPECT_EQ(a.probes, b.probes);
+  EXPECT_EQ(a.histogram.first_level, b.histogram.first_level);
+  EXPECT_EQ(a.histogram.bins, b.histogram.bins);
+  EXPECT_EQ(a.setting_counts, b.setting_counts);
+}
+
+void expect_same(const std::vector<RunResult>& a, const std::vector<RunResult>& b) {
+  ASSERT_EQ(a.size(), b.size());
+  for (std::size_t k = 0; k < a.size(); ++k) expect_same(a[k], b[k]);
+}
+
+std::string bytes_of(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+void sql(const fs::path& path, const std::string& statements) {
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db, statements.c_str(), nullptr, nullptr, nullptr), SQLITE_OK)
+      << sqlite3_errmsg(db);
+  sqlite3_close(db);
+}
+
+// Files in `dir` other than SQLite's own -wal and -shm files, which reading a WAL-mode database
+// may leave beside it.
+std::set<fs::path> files_in(const fs::path& dir) {
+  std::set<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    if (!name.ends_with("-wal") && !name.ends_with("-shm")) files.insert(entry.path());
+  }
+  return files;
+}
+
+// The file is refused with an InputError naming it, and not a byte of it has changed, nor has a
+// file been created beside it.
+void expect_refused(const fs::path& path, const std::string& reason) {
+  const std::string before = bytes_of(path);
+  const auto siblings = files_in(path.parent_path());
+  for (auto mode : {RunStore::Mode::read_write, RunStore::Mode::read_only}) {
+    try {
+      RunStore::open(path, mode);
+      ADD_FAILURE() << "opened " << path;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(path.string()), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find(reason), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_EQ(bytes_of(path), before);
+  EXPECT_EQ(files_in(path.parent_path()), siblings);
+}
+
+TEST_F(StoreTest, StoredRunsReadBackBitForBit) {
+  for (const Simulation& simulation : {bounded_point(), weighted_point()}) {
+    const auto direct = run_replicates(simulation, 7, 3, 5, 1);
+    ASSERT_FALSE(direct[0].setting_counts.empty() && simulation.setting.name != "exact");
+    {
+      RunStore store = RunStore::open(file("runs.db"));
+      expect_same(run_or_reuse(&store, simulation, 7, 3, 5, 2), direct);
+    }
+    RunStore reopened = RunStore::open(file("runs.db"), RunStore::Mode::read_only);
+    const auto stored = reopened.read(PointKey::of(simulation, 7), 0, 100);
+    ASSERT_EQ(stored.size(), 5u);
+    for (const auto& result : direct) expect_same(stored.at(result.replicate), result);
+  }
+}
+
+TEST_F(StoreTest, StoredRunsAreNeverSimulatedAgain) {
+  RunStore store = RunStore::open(file("runs.db"));
+  std::atomic<int> calls{0};
+  const Simulation simulation = counting(bounded_point(), calls);
+  const auto first = run_or_reuse(&store, simulation, 1, 0, 5, 2);
+  EXPECT_EQ(calls, 5);
+  const auto again = run_or_reuse(&store, simulation, 1, 0, 5, 2);
+  EXPECT_EQ(calls, 5);
+  expect_same(again, first);
+  // Overlapping replicates: only 5..7 are new.
+  const auto overlap = run_or_reuse(&store, simulation, 1, 3, 5, 2);
+  EXPECT_EQ(calls, 8);
+  expect_same(overlap, run_replicates(bounded_point(), 1, 3, 5, 1));
+  EXPECT_EQ(store.replicates(PointKey::of(simulation, 1)),
+            (std::vector<std::uint64_t>{0, 1, 2, 3, 4, 5, 6, 7}));
+  // Another seed is another point.
+  run_or_reuse(&store, simulation, 2, 0, 1, 1);
+  EXPECT_EQ(calls, 9);
+}
+
+TEST_F(StoreTest, WithoutStoreRunsPlainReplicates) {
+  expect_same(run_or_reuse(nullptr, weighted_point(), 3, 0, 4, 2),
+              run_replicates(weighted_point(), 3, 0, 4, 1));
+}
+
+TEST_F(StoreTest, AnotherResultsVersionIsNeverReused) {
+  std::atomic<int> calls{0};
+  const Simulation simulation = counting(bounded_point(), calls);
+  {
+    RunStore old_version = RunStore::open(file("runs.db"), RunStore::Mode::read_write, "old");
+    run_or_reuse(&old_version, simulation, 1, 0, 4, 1);
+  }
+  RunStore current = RunStore::open(file("runs.db"), RunStore::Mode::read_write, "new");
+  EXPECT_TRUE(current.read(PointKey::of(simulation, 1), 0, 4).empty());
+  EXPECT_EQ(current.rows_of_other_versions(), 4u);
+  run_or_reuse(&current, simulation, 1, 0, 4, 1);
+  EXPECT_EQ(calls, 8);  // simulated again under the new version
+  EXPECT_EQ(current.count(PointKey::of(simulation, 1), 0, 4), 4u);
+  EXPECT_EQ(current.rows_of_other_versions(), 4u);  // the old rows are kept, apart
+}
+
+TEST_F(StoreTest, NotAnSqliteFileIsRefusedUntouched) {
+  std::ofstream(file("notes.db")) << std::string(4096, 'x') << "results of last week\n";
+  expect_refused(file("notes.db"), "is not a gapcheck run store");
+}
+
+TEST_F(StoreTest, AnotherProgramsDatabaseIsRefusedUntouched) {
+  sql(file("other.db"), "CREATE TABLE people (name TEXT); INSERT INTO people VALUES ('ada');");
+  expect_refused(file("other.db"), "another program");
+  sql(file("tagged.db"), "PRAGMA application_id = 1234; CREATE TABLE t (x);");
+  expect_refused(file("tagged.db"), "another program");
+}
+
+TEST_F(StoreTest, OtherSchemaIsRefusedUntouched) {
+  { RunStore::open(file("runs.db")); }
+  sql(file("runs.db"), "PRAGMA user_version = 99");
+  expect_refused(file("runs.db"), "schema 99");
+  { RunStore::open(file("changed.db")); }
+  sql(file("changed.db"), "ALTER TABLE runs ADD COLUMN note TEXT");
+  expect_refused(file("changed.db"), "other columns");
+}
+
+TEST_F(StoreTest, ReadingAMissingStoreCreatesNothing) {
+  EXPECT_THROW(RunStore::open(file("missing.db"), RunStore::Mode::read_only), InputError);
+  EXPECT_FALSE(fs::exists(file("missing.db")));
+}
+
+TEST_F(StoreTest, MergeAddsWhatIsMissingOnce) {
+  const Simulation simulation = bounded_point();
+  {
+    RunStore a = RunStore::open(file("a.db"));
+    run_or_reuse(&a, simulation, 1, 0, 6, 1);
+    RunStore b = RunStore::open(file("b.db"));
+    run_or_reuse(&b, simulation, 1, 4, 6, 1);
+  }
+  RunStore a = RunStore::open(file("a.db"));
+  EXPECT_EQ(a.merge_from(file("b.db")), 4u);  // 6..9; 4 and 5 are in both
+  EXPECT_EQ(a.merge_from(file("b.db")), 0u);
+  std::uint64_t rows = 0;
+  a.for_each([&](const StoredRun&) { ++rows; });
+  EXPECT_EQ(rows, 10u);
+  expect_same(run_or_reuse(&a, simulation, 1, 0, 10, 1), run_replicates(simulation, 1, 0, 10, 1));
+  sql(file("foreign.db"), "CREATE TABLE runs (x)");
+  EXPECT_THROW(a.merge_from(file("foreign.db")), InputError);
+}
+
+TEST(Executor, CommitsEveryTaskOnce) {
+  std::vector<Task> tasks;
+  for (std::uint64_t r = 0; r < 200; ++r) tasks.push_back({r % 3, r});
+  std::vector<int> committed(200, 0);
+  std::size_t groups = 0;
+  execute(
+      tasks, 4,
+      [](const Task& t) {
+        RunResult r;
+        r.replicate = t.replicate;
+        return r;
+      },
+      [&](std::span<const FinishedTask> done) {
+        ++groups;
+        for (const auto& f : done) ++committed[f.result.replicate];
+      });
+  EXPECT_EQ(committed, std::vector<int>(200, 1));
+  EXPECT_GE(groups, 1u);
+}
+
+TEST(Executor, AFailingCommitStopsAndIsRethrown) {
+  std::vector<Task> tasks(50);
+  std::atomic<int> ran{0};
+  EXPECT_THROW(execute(
+                   tasks, 2,
+                   [&](const Task&) {
+                     std::this_thread::sleep_for(std::chrono::milliseconds(2));
+                     ++ran;
+                     return RunResult{};
+                   },
+                   [](std::span<const FinishedTask>) { throw std::runtime_error("disk full"); }),
+               std::runtime_error);
+  EXPECT_LT(ran, 10);  // each thread stops after the run it is in when the commit fails
+}
+
+}  // namespace
+}  // namespace gapcheck::store
