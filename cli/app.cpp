@@ -6,6 +6,7 @@
 #include <sstream>
 #include <thread>
 
+#include "cli/check_command.hpp"
 #include "cli/output.hpp"
 #include "processes/registry.hpp"
 
@@ -101,6 +102,9 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   run->add_flag("--json", o.json, "print one JSON object");
   run->add_flag("--csv", o.csv, "print one CSV row per run");
 
+  CheckArgs check_args;
+  auto* check = add_check_command(app, check_args);
+
   std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them backwards
   try {
     app.parse(reversed);
@@ -110,12 +114,13 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     out << text.str();
     return code;
   } catch (const CLI::ParseError& e) {
-    err << "gapcheck: " << one_line(e.what()) << " (see gapcheck " << (run->parsed() ? "run " : "")
+    err << "gapcheck: " << one_line(e.what()) << " (see gapcheck " << (run->parsed() ? "run " : check->parsed() ? "check " : "")
         << "--help)\n";
     return kExitBadInput;
   }
 
   try {
+    if (check->parsed()) return run_check_command(check_args, out, err);
     std::string text;
     if (list->parsed()) {
       text = format_list();
