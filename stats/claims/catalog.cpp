@@ -74,6 +74,14 @@ class Reader {
         auto v = scalar_text(node);
         if (!v) fail(tier + ".m must be a count such as \"100n\"");
         g.m = *v;
+      } else if (k == "zip") {
+        const toml::array* a = node.as_array();
+        if (!a) fail(tier + ".zip must be an array of axis names");
+        for (const auto& el : *a) {
+          auto v = el.value_exact<std::string>();
+          if (!v) fail(tier + ".zip must be an array of axis names");
+          g.zip.push_back(*v);
+        }
       } else if (k == "runs") {
         auto v = node.value_exact<std::int64_t>();
         if (!v || *v < 2) fail(tier + ".runs must be an integer >= 2");
@@ -99,6 +107,15 @@ class Reader {
     if (g.runs == 0) fail(tier + ".runs is missing");
     if (std::none_of(g.axes.begin(), g.axes.end(), [](const auto& a) { return a.first == "n"; }))
       fail(tier + ".n is missing");
+    std::size_t length = 0;
+    for (const auto& name : g.zip) {
+      const auto axis = std::find_if(g.axes.begin(), g.axes.end(),
+                                     [&](const auto& a) { return a.first == name; });
+      if (axis == g.axes.end()) fail(tier + ".zip names '" + name + "', which is not an axis");
+      if (length != 0 && axis->second.size() != length)
+        fail(tier + ".zip: the zipped axes must have equal lengths");
+      length = axis->second.size();
+    }
     return g;
   }
 
@@ -164,8 +181,8 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
       r.fail("field '" + k + "' has an unsupported type");
     }
   }
-  if (!c.tiers.count("ci")) r.fail("missing table [claim.ci] (the grid of the ci tier)");
-  c.points("ci");  // resolve the grid now so that bad counts are reported at load time
+  if (c.tiers.empty()) r.fail("no grid: give [claim.ci] and/or [claim.paper]");
+  for (const auto& [tier, grid] : c.tiers) c.points(tier);  // bad counts fail at load time
   return c;
 }
 
@@ -188,18 +205,44 @@ double numeric(const std::string& value, const std::string& what, std::uint64_t 
   }
 }
 
+// m as a count ("100n"), or a factor times a count ("20*10n" for m = 20 batches of 10n).
+std::uint64_t resolve_m(const std::string& m, std::uint64_t n) {
+  const auto star = m.find('*');
+  if (star == std::string::npos) return parse_count(m, "m", n);
+  const double factor = parse_real(m.substr(0, star), "m factor");
+  const double count = static_cast<double>(parse_count(m.substr(star + 1), "m", n));
+  if (!(factor > 0)) throw InputError("m='" + m + "': the factor must be positive");
+  return static_cast<std::uint64_t>(std::llround(factor * count));
+}
+
 std::vector<PointSpec> expand(const Claim& c, const Specs& specs, const std::string& tier) {
   const auto it = c.tiers.find(tier);
   if (it == c.tiers.end())
     throw InputError("claim '" + c.id + "' has no grid for tier '" + tier + "'");
   const Grid& grid = it->second;
-  std::vector<std::map<std::string, std::string>> combos{{}};
+  // Each dimension is a list of assignments: one axis, or all zipped axes together.
+  using Assignment = std::map<std::string, std::string>;
+  std::vector<std::vector<Assignment>> dimensions;
+  std::vector<Assignment> zipped;
   for (const auto& [name, values] : grid.axes) {
-    std::vector<std::map<std::string, std::string>> next;
+    const bool in_zip = std::find(grid.zip.begin(), grid.zip.end(), name) != grid.zip.end();
+    if (in_zip) {
+      if (zipped.empty()) zipped.resize(values.size());
+      for (std::size_t i = 0; i < values.size(); ++i) zipped[i][name] = values[i];
+    } else {
+      std::vector<Assignment> dimension;
+      for (const auto& v : values) dimension.push_back({{name, v}});
+      dimensions.push_back(std::move(dimension));
+    }
+  }
+  if (!zipped.empty()) dimensions.push_back(std::move(zipped));
+  std::vector<Assignment> combos{{}};
+  for (const auto& dimension : dimensions) {
+    std::vector<Assignment> next;
     for (const auto& combo : combos)
-      for (const auto& v : values) {
+      for (const auto& a : dimension) {
         auto more = combo;
-        more[name] = v;
+        more.insert(a.begin(), a.end());
         next.push_back(std::move(more));
       }
     combos = std::move(next);
@@ -209,7 +252,7 @@ std::vector<PointSpec> expand(const Claim& c, const Specs& specs, const std::str
     for (const auto& combo : combos) {
       PointSpec p;
       p.n = parse_count(combo.at("n"), "n");
-      p.m = parse_count(substitute(grid.m, combo), "m", p.n);
+      p.m = resolve_m(substitute(grid.m, combo), p.n);
       p.runs = grid.runs;
       p.specs = {substitute(specs.process, combo), substitute(specs.setting, combo),
                  substitute(specs.weights, combo)};

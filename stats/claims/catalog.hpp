@@ -31,10 +31,12 @@ struct Specs {
   std::string weights = "unit";
 };
 
-// One tier's grid: the cartesian product of its axes. `m` is a count template ("100n",
-// "{b}", "1000n"); every axis value is a string so that counts such as "10n" resolve per n.
+// One tier's grid: the cartesian product of its axes, except that the axes named in `zip` vary
+// together (value i of each). `m` is a count template ("100n", "{b}", "20*{b}"); every axis
+// value is a string so that counts such as "10n" resolve per n.
 struct Grid {
   std::vector<std::pair<std::string, std::vector<std::string>>> axes;  // in file order; has "n"
+  std::vector<std::string> zip;
   std::string m;
   std::uint64_t runs = 0;
 };

@@ -35,7 +35,10 @@ json to_json(stats::Interval i) { return json::array({i.lo, i.hi}); }
 stats::Point point_of(const Claim& claim, const Sample& s) {
   const auto v = values_of(claim, s);
   const auto sum = stats::summarize(v);
-  return {s.point.vars, sum.mean, sum.sd / std::sqrt(static_cast<double>(v.size())), v.size()};
+  const double runs = static_cast<double>(v.size());
+  // Runs that all agree (integer gaps often do) give sd 0; the floor is the standard error the
+  // sample would have if one run had differed by 1, so that weights stay finite and honest.
+  return {s.point.vars, sum.mean, std::max(sum.sd / std::sqrt(runs), 1 / runs), v.size()};
 }
 
 json fit_json(const stats::ShapeFit& f) {
