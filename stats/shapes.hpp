@@ -47,7 +47,9 @@ struct ShapeFit {
 };
 
 // Fits every shape by weighted least squares (weights 1/se²) and returns the fits best first
-// (smallest chi2). The constant shape "1" fits c only. Intervals at `level`.
+// (smallest AIC). The constant shape "1" fits c only; a shape constant over the grid is not
+// identifiable and is left out. Needs at least 3 points with se > 0. Intervals at `level`:
+// Student-t with dof, covariance (XᵀWX)⁻¹ inflated by max(1, chi2/dof).
 std::vector<ShapeFit> rank_shapes(std::span<const Point> points, std::span<const Shape> shapes,
                                   double level);
 
