@@ -20,8 +20,11 @@ namespace {
 
 std::string verdict_cell(const claims::ClaimOutcome& o) {
   std::string v = claims::to_string(o.verdict);
-  if (o.control) v += o.verdict == claims::Verdict::fail ? " (control, expected)" : " (control!)";
-  else if (o.verdict == claims::Verdict::fail && !o.finding.empty()) v += " (finding)";
+  const bool unexpected = o.control ? o.verdict == claims::Verdict::pass
+                                    : o.verdict == claims::Verdict::fail;
+  if (o.control) v += unexpected ? " (control!" : " (control";
+  if (unexpected && !o.finding.empty()) v += o.control ? ", finding" : " (finding";
+  if (o.control || (unexpected && !o.finding.empty())) v += ")";
   return v;
 }
 
@@ -32,10 +35,10 @@ std::string table(const std::vector<claims::ClaimOutcome>& outcomes, const std::
     << " (gap = max_i x_i - W/n throughout)\n\n";
   std::size_t w = 2;
   for (const auto& o : outcomes) w = std::max(w, o.id.size());
-  s << fmt::format("{:<{}}  {:<26}  {}\n", "id", w, "verdict", "claim | source | evidence");
+  s << fmt::format("{:<{}}  {:<28}  {}\n", "id", w, "verdict", "claim | source | evidence");
   std::size_t pass = 0, fail = 0, inconclusive = 0, controls = 0, defects = 0;
   for (const auto& o : outcomes) {
-    s << fmt::format("{:<{}}  {:<26}  {} | {} [{}] | {}\n", o.id, w, verdict_cell(o), o.statement,
+    s << fmt::format("{:<{}}  {:<28}  {} | {} [{}] | {}\n", o.id, w, verdict_cell(o), o.statement,
                      o.source, o.evidence_tag, o.evidence);
     if (o.control) ++controls;
     else if (o.verdict == claims::Verdict::pass) ++pass;
@@ -45,9 +48,11 @@ std::string table(const std::vector<claims::ClaimOutcome>& outcomes, const std::
   }
   s << fmt::format("\n{} claims: {} PASS, {} FAIL, {} INCONCLUSIVE; {} controls\n",
                    outcomes.size() - controls, pass, fail, inconclusive, controls);
-  for (const auto& o : outcomes)
-    if (!o.control && o.verdict == claims::Verdict::fail && !o.finding.empty())
-      s << "finding: " << o.id << ": " << o.finding << "\n";
+  for (const auto& o : outcomes) {
+    const bool unexpected = o.control ? o.verdict == claims::Verdict::pass
+                                      : o.verdict == claims::Verdict::fail;
+    if (unexpected && !o.finding.empty()) s << "finding: " << o.id << ": " << o.finding << "\n";
+  }
   for (const auto& o : outcomes)
     if (o.is_defect())
       s << "DEFECT: " << o.id << (o.control ? ": a negative control PASSed (the check cannot fail)"

@@ -26,8 +26,8 @@ std::string to_string(Verdict v) {
 }
 
 bool ClaimOutcome::is_defect() const {
-  if (control) return verdict == Verdict::pass;
-  return verdict == Verdict::fail && finding.empty();
+  if (!finding.empty()) return false;  // documented, and printed with the verdict
+  return control ? verdict == Verdict::pass : verdict == Verdict::fail;
 }
 
 bool glob_match(std::string_view pattern, std::string_view text) {

@@ -85,10 +85,15 @@ Decision shape_rule(const Claim& claim, const std::vector<stats::Point>& pts, Cl
   const bool positive = constant || claimed.a_ci.lo > 0;
   if (claimed.p_value < thresholds::fit_alpha && rival->aic < claimed.aic - aic_margin)
     return {Verdict::fail, ev};
-  if (fits_ok && positive && claimed.aic <= rival->aic) return {Verdict::pass, ev};
+  const bool leads = claimed.aic <= rival->aic - thresholds::aic_lead;
+  if (fits_ok && positive && leads) return {Verdict::pass, ev};
   if (!positive) return {Verdict::inconclusive, ev + "; a not shown > 0"};
-  if (!fits_ok) return {Verdict::inconclusive, ev + "; claimed form rejected, no rival decisive"};
-  return {Verdict::inconclusive, ev + "; a rival fits as well"};
+  if (!fits_ok)
+    return {Verdict::inconclusive,
+            ev + "; the claimed form's fit is rejected" +
+                (leads ? " although it ranks first" : " and no rival is decisively better")};
+  return {Verdict::inconclusive, ev + "; a rival fits about as well (ΔAIC < " +
+                                     num(thresholds::aic_lead) + ")"};
 }
 
 // A straight line mean ≈ c + a·x by weighted least squares with the points' standard errors.
@@ -137,31 +142,39 @@ Decision additive_rule(const Claim& claim, const std::vector<stats::Point>& pts,
 }
 
 // --- flat: the statistic does not grow with x (m/n) at any n -------------------------------
+// Growth per doubling of x between the smallest and the largest x of each n: (mean at x_max −
+// mean at x_min) / log2(x_max/x_min), with the two points' independent standard errors. The
+// endpoints, not a fitted line, so that curved growth (√m for One-Choice) is not mistaken for
+// a poor fit of a flat one.
 Decision flat_rule(const Claim& claim, ClaimOutcome& out) {
   const double tol = claim.number("tolerance", 0.1);  // per doubling of x
-  std::map<double, std::vector<std::size_t>> groups;  // by n
-  for (std::size_t i = 0; i < out.points.size(); ++i) groups[out.points[i].x.at("n")].push_back(i);
+  std::map<double, std::vector<const stats::Point*>> groups;  // by n
+  for (const auto& p : out.points) groups[p.x.at("n")].push_back(&p);
   const double z_pass = normal_quantile(thresholds::pass_level);
   const double z_fail = normal_quantile(1 - fail_alpha / static_cast<double>(groups.size()));
   bool all_inside = true, any_outside = false;
+  double worst = -1;
   std::string ev;
-  for (const auto& [n, idx] : groups) {
-    std::vector<stats::Point> pts;
-    std::vector<double> x;
-    for (auto i : idx) {
-      pts.push_back(out.points[i]);
-      x.push_back(std::log2(x_of(claim, out.points[i])));
-    }
-    const Line line = fit_line(pts, x);
-    const stats::Interval pass{line.a - z_pass * line.a_se, line.a + z_pass * line.a_se};
-    const stats::Interval fail{line.a - z_fail * line.a_se, line.a + z_fail * line.a_se};
-    out.details["slopes"].push_back(
-        {{"n", n}, {"slope_per_doubling", line.a}, {"se", line.a_se}, {"ci", to_json(pass)},
-         {"ci_fail_level", to_json(fail)}, {"chi2", line.chi2}, {"dof", line.dof}});
+  for (const auto& [n, pts] : groups) {
+    const auto [lo, hi] = std::minmax_element(pts.begin(), pts.end(), [&](auto l, auto r) {
+      return x_of(claim, *l) < x_of(claim, *r);
+    });
+    const double doublings = std::log2(x_of(claim, **hi) / x_of(claim, **lo));
+    if (!(doublings > 0)) throw InputError("claim '" + claim.id + "' (flat) needs two values of " +
+                                           claim.x_variable + " at every n");
+    const double slope = ((*hi)->mean - (*lo)->mean) / doublings;
+    const double se = std::hypot((*hi)->se, (*lo)->se) / doublings;
+    const stats::Interval pass{slope - z_pass * se, slope + z_pass * se};
+    const stats::Interval fail{slope - z_fail * se, slope + z_fail * se};
+    out.details["slopes"].push_back({{"n", n}, {"slope_per_doubling", slope}, {"se", se},
+                                     {"ci", to_json(pass)}, {"ci_fail_level", to_json(fail)}});
     all_inside = all_inside && pass.lo >= -tol && pass.hi <= tol;
     any_outside = any_outside || fail.lo > tol || fail.hi < -tol;
-    ev = "slope per doubling of " + claim.x_variable + " at n=" + num(n) + ": " + num(line.a) +
-         " " + interval(pass);
+    if (std::abs(slope) > worst) {
+      worst = std::abs(slope);
+      ev = "growth per doubling of " + claim.x_variable + " at n=" + num(n) + ": " + num(slope) +
+           " " + interval(pass);
+    }
   }
   ev += " vs ±" + num(tol);
   out.details["band"] = {-tol, tol};
@@ -200,8 +213,10 @@ Decision order_rule(const Claim& claim, std::span<const Sample> a, std::span<con
       refuted = 2 * std::min(stats::welch_t_test(shifted(margin), vb, Alternative::greater).p_value,
                              stats::welch_t_test(shifted(-margin), vb, Alternative::less).p_value);
     }
-    p_shown.push_back(std::min(1.0, shown));
-    p_refuted.push_back(std::min(1.0, refuted));
+    shown = std::min(1.0, shown);
+    refuted = std::min(1.0, refuted);
+    p_shown.push_back(shown);
+    p_refuted.push_back(refuted);
     out.details["pairs"].push_back({{"a", a[i].point.specs.process + " " + a[i].point.specs.setting},
                                     {"b", b[i].point.specs.process + " " + b[i].point.specs.setting},
                                     {"vars", a[i].point.vars},

@@ -25,6 +25,7 @@ inline constexpr double pass_level = 0.95;     // intervals that must lie inside
 inline constexpr double fail_alpha = 1e-4;     // a FAIL needs evidence at this level (family-wise)
 inline constexpr double fit_alpha = 1e-4;      // a claimed shape is rejected below this χ² p-value
 inline constexpr double aic_margin = 10;       // a rival beats the claimed shape by this much
+inline constexpr double aic_lead = 2;          // the claimed shape leads every rival by this much
 inline constexpr double pass_alpha = 0.05;     // "A < B" and "mean ≤ bound" shown at this level
 inline constexpr double bend_alpha = 0.01;     // a transition's bend must be this significant
 inline constexpr double agree_alpha = 0.01;    // a distribution agrees when p ≥ this

@@ -31,8 +31,9 @@ struct ClaimOutcome {
   std::vector<stats::ShapeFit> fits;  // claimed form first, then rivals (shape rules)
   std::optional<stats::SegmentedFit> transition;
 
-  // A true claim that FAILs without a documented finding, or a control that PASSes: either
-  // makes `gapcheck check` exit 1.
+  // A true claim that FAILs, or a control that PASSes, without a documented finding: either
+  // makes `gapcheck check` exit 1. A finding (a disagreement between measurement and a
+  // publication, stated in the catalog with its evidence) is printed instead.
   bool is_defect() const;
 };
 

@@ -1,0 +1,85 @@
+// The statistical tier: the whole ci catalog on its fixed seeds, and the property suite's mutant
+// Two-Choice run through the claim it breaks.
+//
+// CiTier asserts what `gapcheck check` promises: no true claim FAILs (outside documented
+// findings) and no negative control PASSes. The mutant test swaps the simulator so that every
+// "two-choice" point runs a Two-Choice that picks the heavier bin 5 % of the time
+// (properties/mutants_test.cpp), and asserts that two-choice-loglog, which passes on the real
+// process with the same seeds, FAILs on the mutant.
+#include <gtest/gtest.h>
+
+#include <iostream>
+#include <thread>
+
+#include "processes/registry.hpp"
+#include "stats/claims/verdict.hpp"
+
+namespace gapcheck::claims {
+namespace {
+
+unsigned threads() { return std::max(2u, std::thread::hardware_concurrency()); }
+
+void print(const ClaimOutcome& o) {
+  std::cerr << o.id << ": " << to_string(o.verdict) << (o.control ? " (control)" : "") << " | "
+            << o.evidence << "\n";
+}
+
+TEST(Statistical, CiTierHasNoDefects) {
+  CheckOptions options;
+  options.threads = threads();
+  options.progress = [](const std::string& line) { std::cerr << line << "\n"; };
+  const auto outcomes = check_claims(options);
+  std::size_t controls = 0;
+  for (const auto& o : outcomes) {
+    print(o);
+    EXPECT_FALSE(o.is_defect()) << o.id << ": " << to_string(o.verdict) << " " << o.evidence;
+    controls += o.control;
+  }
+  EXPECT_GT(controls, 0u);
+}
+
+// Two-Choice that sends the ball to the heavier of its two samples 5 % of the time.
+struct HeavierTwoChoice {
+  template <class Oracle>
+  Placement choose(Oracle& oracle) {
+    const Bin a = oracle.sample();
+    const Bin b = oracle.sample();
+    const Bin light = lighter(oracle, a, b, TieRule::random);
+    return {oracle.coin(0.05) ? (light == a ? b : a) : light};
+  }
+};
+
+std::vector<RunResult> mutant_simulator(const PointSpec& point, std::uint64_t seed,
+                                        unsigned threads) {
+  if (point.specs.process != "two-choice" || point.specs.setting != "exact")
+    return simulate_point(point, seed, threads);
+  RunConfig config;
+  config.n = point.n;
+  config.m = point.m;
+  std::vector<RunResult> runs;
+  for (std::uint64_t r = 0; r < point.runs; ++r)
+    runs.push_back(run_once<std::uint32_t>(HeavierTwoChoice{}, ExactSetting{}, Weights{}, config,
+                                           seed, r));
+  return runs;
+}
+
+ClaimOutcome check_one(const std::string& id, Simulator simulator) {
+  CheckOptions options;
+  options.glob = id;
+  options.threads = threads();
+  options.simulator = std::move(simulator);
+  const auto outcomes = check_claims(options);
+  EXPECT_EQ(outcomes.size(), 1u);
+  print(outcomes.at(0));
+  return outcomes.at(0);
+}
+
+TEST(Statistical, HeavierTwoChoiceMutantFailsTwoChoiceLogLog) {
+  EXPECT_EQ(check_one("two-choice-loglog", simulate_point).verdict, Verdict::pass)
+      << "control: the real Two-Choice must pass on the same seeds";
+  EXPECT_EQ(check_one("two-choice-loglog", mutant_simulator).verdict, Verdict::fail)
+      << "mutant survived";
+}
+
+}  // namespace
+}  // namespace gapcheck::claims
