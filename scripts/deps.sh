@@ -19,6 +19,7 @@ packages=(
   libbenchmark-dev    # bench/: balls per second
   gnuplot-nox         # reports: figures
   libeigen3-dev       # stats/: least squares
+  libtomlplusplus-dev # stats/claims/: the claims catalog (TOML)
 )
 
 if [[ "${1:-}" == "--list" ]]; then
