@@ -56,7 +56,11 @@ std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
 
   std::uint64_t salt = kFixedSalt;
   if (options.salt) salt = *options.salt;
-  else if (options.fresh_seeds) salt = std::random_device{}() * 0x100000000ULL ^ std::random_device{}();
+  else if (options.fresh_seeds) {
+    // 52 bits: exact as a double, so the salt survives JSON readers and count parsing.
+    std::random_device device;
+    salt = ((static_cast<std::uint64_t>(device()) << 32) ^ device()) & ((1ULL << 52) - 1);
+  }
 
   // Every point any selected claim needs, with the largest run count asked for.
   std::map<std::string, PointSpec> needed;
