@@ -8,21 +8,10 @@
 #include <sstream>
 
 #include "cli/app.hpp"
+#include "cli/tests/in_process.hpp"
 
 namespace gapcheck::cli {
 namespace {
-
-struct Outcome {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-Outcome gapcheck(std::vector<std::string> args) {
-  std::ostringstream out, err;
-  const int code = run_cli(args, out, err);
-  return {code, out.str(), err.str()};
-}
 
 // One-Choice against its Poisson fluid limit: true, and cheap (n = 2000, 5 runs).
 std::string catalog(bool as_control) {

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "processes/registry.hpp"
+#include "properties/mutants.hpp"
 #include "stats/claims/verdict.hpp"
 
 namespace gapcheck::claims {
@@ -39,17 +40,6 @@ TEST(Statistical, CiTierHasNoDefects) {
   }
   EXPECT_GT(controls, 0u);
 }
-
-// Two-Choice that sends the ball to the heavier of its two samples 5 % of the time.
-struct HeavierTwoChoice {
-  template <class Oracle>
-  Placement choose(Oracle& oracle) {
-    const Bin a = oracle.sample();
-    const Bin b = oracle.sample();
-    const Bin light = lighter(oracle, a, b, TieRule::random);
-    return {oracle.coin(0.05) ? (light == a ? b : a) : light};
-  }
-};
 
 std::vector<RunResult> mutant_simulator(const PointSpec& point, std::uint64_t seed,
                                         unsigned threads) {
