@@ -400,6 +400,8 @@ Decision distribution_rule(const Claim& claim, std::span<const Sample> a, ClaimO
   out.details["chi2"] = {{"statistic", test.statistic}, {"dof", test.dof}, {"p_value", test.p_value}};
   const std::string ev = "mean " + num(sm.mean) + " vs published " + num(pub_sum / pub_n) +
                          ", chi2 p=" + num(test.p_value);
+  if (test.dof < 1)  // every cell pooled into one: the test compares nothing
+    return {Verdict::inconclusive, ev + "; too few runs per cell to compare (one pooled cell)"};
   if (test.p_value < fail_alpha) return {Verdict::fail, ev};
   if (test.p_value >= thresholds::agree_alpha) return {Verdict::pass, ev};
   return {Verdict::inconclusive, ev};
