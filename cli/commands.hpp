@@ -16,6 +16,7 @@ struct Command {
   std::function<int(std::ostream& out, std::ostream& err)> run;
 };
 
+Command add_check_command(CLI::App& app);   // cli/check_command.cpp
 Command add_sweep_command(CLI::App& app);   // cli/sweep_command.cpp
 Command add_export_command(CLI::App& app);  // cli/export_command.cpp
 Command add_merge_command(CLI::App& app);   // cli/merge_command.cpp

@@ -10,6 +10,7 @@
 #include "processes/registry.hpp"
 #include "properties/audit.hpp"
 #include "properties/checks.hpp"
+#include "properties/mutants.hpp"
 #include "properties/oracles.hpp"
 
 namespace gapcheck {
@@ -18,17 +19,6 @@ namespace {
 using props::Violations;
 
 // --- the mutants ----------------------------------------------------------------------------
-
-// Two-Choice that sends the ball to the heavier of its two samples 5 % of the time.
-struct HeavierTwoChoice {
-  template <class Oracle>
-  Placement choose(Oracle& oracle) {
-    const Bin a = oracle.sample();
-    const Bin b = oracle.sample();
-    const Bin light = lighter(oracle, a, b, TieRule::random);
-    return {oracle.coin(0.05) ? (light == a ? b : a) : light};
-  }
-};
 
 // FirstDiff that stops one probe before its cap.
 struct EarlyFirstDiff {

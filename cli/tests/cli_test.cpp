@@ -10,24 +10,13 @@
 #include <vector>
 
 #include "cli/app.hpp"
+#include "cli/tests/in_process.hpp"
 #include "processes/registry.hpp"
 
 namespace gapcheck::cli {
 namespace {
 
 using json = nlohmann::json;
-
-struct Outcome {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-Outcome gapcheck(std::vector<std::string> args) {
-  std::ostringstream out, err;
-  const int code = run_cli(args, out, err);
-  return {code, out.str(), err.str()};
-}
 
 // A small, fast batch: 1000 bins, 100n balls.
 std::vector<std::string> small_run(std::vector<std::string> extra = {}) {

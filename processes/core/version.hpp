@@ -4,13 +4,17 @@
 // run store (store/) relies on that to reuse finished runs instead of simulating them again. Any
 // change that alters what some run returns (a process rule, a random stream, the order of draws,
 // a field of RunResult) must change this string, so that rows written by the old definition are
-// never taken for the new one's.
+// never taken for the new one's. The stream layout (stream_layout.hpp) is part of it: raising
+// one without the other does not compile.
 #pragma once
 
 #include <string_view>
 
+#include "processes/core/stream_layout.hpp"
+
 namespace gapcheck {
 
-inline constexpr std::string_view kResultsVersion = "gapcheck-0.1/results-1";
+inline constexpr std::string_view kResultsVersion = "gapcheck-0.1/results-2";
+static_assert(kStreamLayout == 2, "a new stream layout is a new results version: raise both");
 
 }  // namespace gapcheck

@@ -1,0 +1,148 @@
+// `gapcheck check`: options, the verdict table and the exit code.
+//
+// The table is for people: one line per claim with its verdict and a few words of evidence,
+// and below it the findings (documented disagreements with a publication) and the defects
+// (a true claim that FAILs, a control that PASSes). --json carries every number instead.
+#include <memory>
+
+#include "cli/commands.hpp"
+#include "store/run_store.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+
+#include "cli/app.hpp"
+#include "processes/core/spec.hpp"
+#include "stats/claims/verdict.hpp"
+
+namespace gapcheck::cli {
+namespace {
+
+struct CheckArgs {
+  std::string glob = "*";
+  std::string tier = "ci";
+  bool json = false;
+  bool fresh_seeds = false;
+  std::string salt;
+  std::vector<std::string> catalogs;
+  std::string threads;
+  std::string db = store::kDefaultDb;
+};
+
+std::string verdict_cell(const claims::ClaimOutcome& o) {
+  std::string v = claims::to_string(o.verdict);
+  const bool unexpected = o.control ? o.verdict == claims::Verdict::pass
+                                    : o.verdict == claims::Verdict::fail;
+  if (o.control) v += unexpected ? " (control!" : " (control";
+  if (unexpected && !o.finding.empty()) v += o.control ? ", finding" : " (finding";
+  if (o.control || (unexpected && !o.finding.empty())) v += ")";
+  return v;
+}
+
+std::string table(const std::vector<claims::ClaimOutcome>& outcomes, const std::string& tier,
+                  std::uint64_t salt) {
+  std::ostringstream s;
+  s << "gapcheck check, tier " << tier << ", seed salt " << salt
+    << " (gap = max_i x_i - W/n throughout)\n\n";
+  std::size_t w = 2;
+  for (const auto& o : outcomes) w = std::max(w, o.id.size());
+  s << fmt::format("{:<{}}  {:<28}  {}\n", "id", w, "verdict", "claim | source | evidence");
+  std::size_t pass = 0, fail = 0, inconclusive = 0, controls = 0, defects = 0;
+  for (const auto& o : outcomes) {
+    s << fmt::format("{:<{}}  {:<28}  {} | {} [{}] | {}\n", o.id, w, verdict_cell(o), o.statement,
+                     o.source, o.evidence_tag, o.evidence);
+    if (o.control) ++controls;
+    else if (o.verdict == claims::Verdict::pass) ++pass;
+    else if (o.verdict == claims::Verdict::fail) ++fail;
+    else ++inconclusive;
+    if (o.is_defect()) ++defects;
+  }
+  s << fmt::format("\n{} claims: {} PASS, {} FAIL, {} INCONCLUSIVE; {} controls\n",
+                   outcomes.size() - controls, pass, fail, inconclusive, controls);
+  for (const auto& o : outcomes) {
+    const bool unexpected = o.control ? o.verdict == claims::Verdict::pass
+                                      : o.verdict == claims::Verdict::fail;
+    if (unexpected && !o.finding.empty()) s << "finding: " << o.id << ": " << o.finding << "\n";
+  }
+  for (const auto& o : outcomes)
+    if (o.is_defect())
+      s << "DEFECT: " << o.id << (o.control ? ": a negative control PASSed (the check cannot fail)"
+                                             : ": a true claim FAILed") << "\n";
+  s << (defects == 0 ? "result: ok\n" : "result: " + std::to_string(defects) + " defect(s)\n");
+  return s.str();
+}
+
+nlohmann::json as_json(const std::vector<claims::ClaimOutcome>& outcomes) {
+  nlohmann::json all = nlohmann::json::array();
+  for (const auto& o : outcomes) {
+    nlohmann::json points = nlohmann::json::array();
+    for (const auto& p : o.points)
+      points.push_back({{"x", p.x}, {"mean", p.mean}, {"se", p.se}, {"runs", p.runs}});
+    all.push_back({{"id", o.id},
+                   {"statement", o.statement},
+                   {"source", o.source},
+                   {"evidence_tag", o.evidence_tag},
+                   {"control", o.control},
+                   {"finding", o.finding},
+                   {"verdict", claims::to_string(o.verdict)},
+                   {"defect", o.is_defect()},
+                   {"evidence", o.evidence},
+                   {"x_variable", o.x_variable},
+                   {"points", points},
+                   {"details", o.details}});
+  }
+  return all;
+}
+
+int run_check(const CheckArgs& a, std::ostream& out, std::ostream& err) {
+  claims::CheckOptions o;
+  o.glob = a.glob;
+  o.tier = a.tier;
+  o.fresh_seeds = a.fresh_seeds;
+  if (!a.salt.empty()) {
+    if (a.fresh_seeds) throw InputError("--salt and --fresh-seeds were both given");
+    o.salt = parse_count(a.salt, "salt");
+  }
+  for (const auto& c : a.catalogs) o.catalogs.emplace_back(c);
+  o.threads = parse_threads(a.threads);
+  std::optional<store::RunStore> run_store;
+  if (!a.db.empty()) {
+    run_store.emplace(store::RunStore::open(a.db));
+    o.simulator = [&run_store](const claims::PointSpec& point, std::uint64_t seed,
+                               unsigned threads) {
+      return claims::simulate_point(point, seed, threads, &*run_store);
+    };
+  }
+  o.progress = [&err](const std::string& line) { err << "check: " << line << "\n" << std::flush; };
+  const auto outcomes = claims::check_claims(o);
+  const std::uint64_t salt = outcomes.front().details.at("salt").get<std::uint64_t>();
+  out << (a.json ? as_json(outcomes).dump(2) + "\n" : table(outcomes, a.tier, salt)) << std::flush;
+  const bool defect = std::any_of(outcomes.begin(), outcomes.end(),
+                                  [](const auto& x) { return x.is_defect(); });
+  return defect ? 1 : kExitOk;
+}
+}  // namespace
+
+Command add_check_command(CLI::App& app) {
+  auto a = std::make_shared<CheckArgs>();
+  auto* check = app.add_subcommand(
+      "check", "decide every claim of the catalog (PASS, FAIL, INCONCLUSIVE) by simulation");
+  check->add_option("glob", a->glob, "claim ids to check, shell pattern (default: all)");
+  check->add_option("--tier", a->tier, "ci (minutes) or paper (hours) (default ci)");
+  check->add_flag("--json", a->json, "print every number behind each verdict as JSON");
+  check->add_flag("--fresh-seeds", a->fresh_seeds,
+                  "draw a new seed salt (printed; replay with --salt)");
+  check->add_option("--salt", a->salt, "seed salt of a previous --fresh-seeds run");
+  check->add_option("--catalog", a->catalogs,
+                    "catalog file (TOML) to check instead of the built-in one; repeatable");
+  check->add_option("--threads", a->threads, "threads (default: all cores)");
+  check->add_option("--db", a->db,
+                    std::string("run store: finished runs are reused, new ones kept (default ") +
+                        store::kDefaultDb + "; --db '' for none)");
+  return {check, [a](std::ostream& out, std::ostream& err) { return run_check(*a, out, err); }};
+}
+
+}  // namespace gapcheck::cli

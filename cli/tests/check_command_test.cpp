@@ -1,0 +1,89 @@
+// `gapcheck check` in-process on a tiny catalog of its own: exit codes, the table, --json,
+// seed salts, and bad input.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/app.hpp"
+#include "cli/tests/in_process.hpp"
+
+namespace gapcheck::cli {
+namespace {
+
+// One-Choice against its Poisson fluid limit: true, and cheap (n = 2000, 5 runs).
+std::string catalog(bool as_control) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    (as_control ? "gapcheck_check_control.toml" : "gapcheck_check_true.toml");
+  std::ofstream(path) << "[[claim]]\nid = \"tiny-fluid\"\n"
+                      << (as_control ? "control = true\n" : "")
+                      << R"(statement = "One-Choice follows the Poisson fluid limit"
+source = "theory.md 1.5"
+evidence = "D"
+process = "one-choice"
+variable = "load_fractions"
+rule = "fluid"
+model = "one_choice"
+x = "t"
+[claim.ci]
+n = 2000
+t = [1, 2]
+m = "{t}n"
+runs = 5
+)";
+  return path.string();
+}
+
+TEST(CheckCommand, ATrueClaimThatPassesExitsZeroWithItsLine) {
+  const Outcome o = gapcheck({"check", "--catalog", catalog(false), "--threads", "1"});
+  EXPECT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("tiny-fluid"), std::string::npos);
+  EXPECT_NE(o.out.find("PASS"), std::string::npos);
+  EXPECT_NE(o.out.find("seed salt 20261130"), std::string::npos);
+  EXPECT_NE(o.err.find("check: [1/2]"), std::string::npos);  // progress on stderr
+}
+
+TEST(CheckCommand, AControlThatPassesIsADefectAndExitsOne) {
+  const Outcome o = gapcheck({"check", "--catalog", catalog(true), "--threads", "1"});
+  EXPECT_EQ(o.code, 1);
+  EXPECT_NE(o.out.find("DEFECT: tiny-fluid"), std::string::npos);
+}
+
+TEST(CheckCommand, JsonCarriesSeedsAndFreshSeedsReplayWithTheirSalt) {
+  const Outcome fixed = gapcheck({"check", "--catalog", catalog(false), "--json"});
+  ASSERT_EQ(fixed.code, 0) << fixed.err;
+  const auto a = nlohmann::json::parse(fixed.out).at(0);
+  EXPECT_EQ(a.at("details").at("salt"), 20261130);
+  EXPECT_EQ(a.at("details").at("grid").size(), 2u);
+  EXPECT_TRUE(a.at("details").at("grid").at(0).contains("seed"));
+
+  const Outcome fresh = gapcheck({"check", "--catalog", catalog(false), "--json", "--fresh-seeds"});
+  ASSERT_EQ(fresh.code, 0) << fresh.err;
+  const auto b = nlohmann::json::parse(fresh.out).at(0);
+  const auto salt = b.at("details").at("salt").get<std::uint64_t>();
+  EXPECT_NE(salt, 20261130u);
+  const Outcome replay = gapcheck(
+      {"check", "--catalog", catalog(false), "--json", "--salt", std::to_string(salt), "--threads", "2"});
+  ASSERT_EQ(replay.code, 0) << replay.err;
+  EXPECT_EQ(nlohmann::json::parse(replay.out).at(0).at("points"), b.at("points"));
+}
+
+TEST(CheckCommand, BadInputExitsTwoWithOneLine) {
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"check", "--tier", "nightly"},
+           {"check", "no-such-claim-*"},
+           {"check", "--catalog", "/nonexistent/catalog.toml"},
+           {"check", "--threads", "0"},
+           {"check", "--fresh-seeds", "--salt", "5"}}) {
+    const Outcome o = gapcheck(args);
+    EXPECT_EQ(o.code, 2) << args.back();
+    EXPECT_EQ(o.out, "");
+    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+  }
+  EXPECT_NE(gapcheck({"check", "--tier", "nightly"}).err.find("tier='nightly'"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace gapcheck::cli

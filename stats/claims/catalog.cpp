@@ -1,0 +1,343 @@
+// Reading the catalog: TOML through toml++, every field checked with a message that names the
+// file, the claim and the field, because a theorist writing a catalog entry reads these first.
+#include "stats/claims/catalog.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <toml++/toml.h>
+
+#include "processes/core/spec.hpp"
+
+#ifndef GAPCHECK_CATALOG_DIR
+#define GAPCHECK_CATALOG_DIR "stats/claims/catalog"
+#endif
+
+namespace gapcheck::claims {
+namespace {
+
+const std::map<std::string, Variable> kVariables = {
+    {"gap", Variable::gap},
+    {"max_load", Variable::max_load},
+    {"max_gap_over_time", Variable::max_gap_over_time},
+    {"probes_per_ball", Variable::probes_per_ball},
+    {"load_fractions", Variable::load_fractions}};
+
+const std::map<std::string, RuleKind> kRules = {
+    {"shape", RuleKind::shape},       {"additive", RuleKind::additive},
+    {"flat", RuleKind::flat},         {"order", RuleKind::order},
+    {"transition", RuleKind::transition}, {"mean_at_most", RuleKind::mean_at_most},
+    {"fluid", RuleKind::fluid},       {"distribution", RuleKind::distribution}};
+
+template <class Map>
+std::string names_of(const Map& map) {
+  std::string s;
+  for (const auto& [k, v] : map) s += (s.empty() ? "" : ", ") + k;
+  return s;
+}
+
+// A TOML scalar as the text a user would type: 1024, 0.5, "10n".
+std::optional<std::string> scalar_text(const toml::node& node) {
+  if (auto s = node.value_exact<std::string>()) return *s;
+  if (auto i = node.value_exact<std::int64_t>()) return std::to_string(*i);
+  if (auto d = node.value_exact<double>()) return format_real(*d);
+  return std::nullopt;
+}
+
+class Reader {
+ public:
+  Reader(std::filesystem::path file, std::string claim) : file_(std::move(file)), claim_(std::move(claim)) {}
+  [[noreturn]] void fail(const std::string& what) const {
+    throw InputError(file_.string() + ": claim '" + claim_ + "': " + what);
+  }
+  std::string text(const toml::table& t, const char* key, bool required) const {
+    const toml::node* node = t.get(key);
+    if (!node) {
+      if (required) fail(std::string("missing field '") + key + "'");
+      return {};
+    }
+    auto s = node->value_exact<std::string>();
+    if (!s) fail(std::string("field '") + key + "' must be a string");
+    return *s;
+  }
+  Specs specs(const toml::table& t, const Specs& fallback) const {
+    Specs s = fallback;
+    if (t.contains("process")) s.process = text(t, "process", true);
+    if (t.contains("setting")) s.setting = text(t, "setting", true);
+    if (t.contains("weights")) s.weights = text(t, "weights", true);
+    return s;
+  }
+  Grid grid(const toml::table& t, const std::string& tier) const {
+    Grid g;
+    for (const auto& [key, node] : t) {
+      const std::string k(key.str());
+      if (k == "m") {
+        auto v = scalar_text(node);
+        if (!v) fail(tier + ".m must be a count such as \"100n\"");
+        g.m = *v;
+      } else if (k == "zip") {
+        const toml::array* a = node.as_array();
+        if (!a) fail(tier + ".zip must be an array of axis names");
+        for (const auto& el : *a) {
+          auto v = el.value_exact<std::string>();
+          if (!v) fail(tier + ".zip must be an array of axis names");
+          g.zip.push_back(*v);
+        }
+      } else if (k == "runs") {
+        auto v = node.value_exact<std::int64_t>();
+        if (!v || *v < 2) fail(tier + ".runs must be an integer >= 2");
+        g.runs = static_cast<std::uint64_t>(*v);
+      } else {
+        std::vector<std::string> values;
+        if (const toml::array* a = node.as_array()) {
+          for (const auto& el : *a) {
+            auto v = scalar_text(el);
+            if (!v) fail(tier + "." + k + " must hold numbers or count strings");
+            values.push_back(*v);
+          }
+        } else if (auto v = scalar_text(node)) {
+          values.push_back(*v);
+        } else {
+          fail(tier + "." + k + " must be a value or an array of values");
+        }
+        if (values.empty()) fail(tier + "." + k + " is empty");
+        g.axes.emplace_back(k, std::move(values));
+      }
+    }
+    if (g.m.empty()) fail(tier + ".m is missing");
+    if (g.runs == 0) fail(tier + ".runs is missing");
+    if (std::none_of(g.axes.begin(), g.axes.end(), [](const auto& a) { return a.first == "n"; }))
+      fail(tier + ".n is missing");
+    std::size_t length = 0;
+    for (const auto& name : g.zip) {
+      const auto axis = std::find_if(g.axes.begin(), g.axes.end(),
+                                     [&](const auto& a) { return a.first == name; });
+      if (axis == g.axes.end()) fail(tier + ".zip names '" + name + "', which is not an axis");
+      if (length != 0 && axis->second.size() != length)
+        fail(tier + ".zip: the zipped axes must have equal lengths");
+      length = axis->second.size();
+    }
+    return g;
+  }
+
+ private:
+  std::filesystem::path file_;
+  std::string claim_;
+};
+
+Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
+  const Reader r0(file, "?");
+  Claim c;
+  c.id = r0.text(t, "id", true);
+  const Reader r(file, c.id);
+  c.catalog = file;
+  c.statement = r.text(t, "statement", true);
+  c.source = r.text(t, "source", true);
+  c.evidence_tag = r.text(t, "evidence", true);
+  c.note = r.text(t, "note", false);
+  c.specs = r.specs(t, Specs{});
+  if (c.specs.process.empty()) r.fail("missing field 'process'");
+  if (const toml::node* than = t.get("than")) {
+    if (!than->as_table()) r.fail("'than' must be a table of process/setting/weights");
+    c.than = r.specs(*than->as_table(), c.specs);
+  }
+  const std::string variable = t.contains("variable") ? r.text(t, "variable", true) : "gap";
+  if (!kVariables.count(variable))
+    r.fail("variable='" + variable + "' is not one of: " + names_of(kVariables));
+  c.variable = kVariables.at(variable);
+  const std::string rule = r.text(t, "rule", true);
+  if (!kRules.count(rule)) r.fail("rule='" + rule + "' is not one of: " + names_of(kRules));
+  c.rule = kRules.at(rule);
+  if (t.contains("x")) c.x_variable = r.text(t, "x", true);
+  c.form = r.text(t, "form", false);
+  if (!c.form.empty()) stats::shape(c.form);  // unknown shapes are bad input now, not mid-run
+  if (const toml::node* rivals = t.get("rivals")) {
+    const toml::array* a = rivals->as_array();
+    if (!a) r.fail("'rivals' must be an array of shape names");
+    for (const auto& el : *a) {
+      auto s = el.value_exact<std::string>();
+      if (!s) r.fail("'rivals' must be an array of shape names");
+      stats::shape(*s);
+      c.rivals.push_back(*s);
+    }
+  }
+  if (const toml::node* control = t.get("control")) {
+    auto b = control->value_exact<bool>();
+    if (!b) r.fail("'control' must be true or false");
+    c.control = *b;
+  }
+  static const std::vector<std::string> structural = {
+      "id", "statement", "source", "evidence", "note", "process", "setting", "weights", "than",
+      "variable", "rule", "x", "form", "rivals", "control"};
+  for (const auto& [key, node] : t) {
+    const std::string k(key.str());
+    if (std::find(structural.begin(), structural.end(), k) != structural.end()) continue;
+    if (const toml::table* tier = node.as_table()) {
+      c.tiers[k] = r.grid(*tier, k);
+    } else if (auto s = node.value_exact<std::string>()) {
+      c.texts[k] = *s;
+    } else if (auto d = node.value<double>()) {
+      c.numbers[k] = *d;
+    } else {
+      r.fail("field '" + k + "' has an unsupported type");
+    }
+  }
+  if (c.tiers.empty()) r.fail("no grid: give [claim.ci] and/or [claim.paper]");
+  for (const auto& [tier, grid] : c.tiers) c.points(tier);  // bad counts fail at load time
+  return c;
+}
+
+std::string substitute(std::string text, const std::map<std::string, std::string>& values) {
+  for (const auto& [name, value] : values) {
+    const std::string token = "{" + name + "}";
+    for (auto at = text.find(token); at != std::string::npos; at = text.find(token, at))
+      text.replace(at, token.size(), value);
+  }
+  if (text.find('{') != std::string::npos)
+    throw InputError("'" + text + "' names a placeholder that is not an axis of the grid");
+  return text;
+}
+
+double numeric(const std::string& value, const std::string& what, std::uint64_t n) {
+  try {
+    return parse_real(value, what);
+  } catch (const InputError&) {
+    return static_cast<double>(parse_count(value, what, n));
+  }
+}
+
+// m as a count ("100n"), or a factor times a count ("20*10n" for m = 20 batches of 10n).
+std::uint64_t resolve_m(const std::string& m, std::uint64_t n) {
+  const auto star = m.find('*');
+  if (star == std::string::npos) return parse_count(m, "m", n);
+  const double factor = parse_real(m.substr(0, star), "m factor");
+  const double count = static_cast<double>(parse_count(m.substr(star + 1), "m", n));
+  if (!(factor > 0)) throw InputError("m='" + m + "': the factor must be positive");
+  return static_cast<std::uint64_t>(std::llround(factor * count));
+}
+
+std::vector<PointSpec> expand(const Claim& c, const Specs& specs, const std::string& tier) {
+  const auto it = c.tiers.find(tier);
+  if (it == c.tiers.end())
+    throw InputError("claim '" + c.id + "' has no grid for tier '" + tier + "'");
+  const Grid& grid = it->second;
+  // Each dimension is a list of assignments: one axis, or all zipped axes together.
+  using Assignment = std::map<std::string, std::string>;
+  std::vector<std::vector<Assignment>> dimensions;
+  std::vector<Assignment> zipped;
+  for (const auto& [name, values] : grid.axes) {
+    const bool in_zip = std::find(grid.zip.begin(), grid.zip.end(), name) != grid.zip.end();
+    if (in_zip) {
+      if (zipped.empty()) zipped.resize(values.size());
+      for (std::size_t i = 0; i < values.size(); ++i) zipped[i][name] = values[i];
+    } else {
+      std::vector<Assignment> dimension;
+      for (const auto& v : values) dimension.push_back({{name, v}});
+      dimensions.push_back(std::move(dimension));
+    }
+  }
+  if (!zipped.empty()) dimensions.push_back(std::move(zipped));
+  std::vector<Assignment> combos{{}};
+  for (const auto& dimension : dimensions) {
+    std::vector<Assignment> next;
+    for (const auto& combo : combos)
+      for (const auto& a : dimension) {
+        auto more = combo;
+        more.insert(a.begin(), a.end());
+        next.push_back(std::move(more));
+      }
+    combos = std::move(next);
+  }
+  std::vector<PointSpec> points;
+  try {
+    for (const auto& combo : combos) {
+      PointSpec p;
+      p.n = parse_count(combo.at("n"), "n");
+      p.m = resolve_m(substitute(grid.m, combo), p.n);
+      p.runs = grid.runs;
+      p.specs = {substitute(specs.process, combo), substitute(specs.setting, combo),
+                 substitute(specs.weights, combo)};
+      for (const auto& [name, value] : combo) p.vars[name] = numeric(value, name, p.n);
+      p.vars["n"] = static_cast<double>(p.n);
+      p.vars["m"] = static_cast<double>(p.m);
+      points.push_back(std::move(p));
+    }
+  } catch (const InputError& e) {
+    throw InputError(c.catalog.string() + ": claim '" + c.id + "', tier " + tier + ": " + e.what());
+  }
+  return points;
+}
+
+}  // namespace
+
+std::string PointSpec::key() const {
+  return specs.process + "|" + specs.setting + "|" + specs.weights + "|" + std::to_string(n) +
+         "|" + std::to_string(m);
+}
+
+double Claim::number(const std::string& key, double fallback) const {
+  const auto it = numbers.find(key);
+  return it == numbers.end() ? fallback : it->second;
+}
+
+const std::string& Claim::text(const std::string& key) const {
+  const auto it = texts.find(key);
+  if (it == texts.end())
+    throw InputError(catalog.string() + ": claim '" + id + "': missing field '" + key + "'");
+  return it->second;
+}
+
+std::vector<PointSpec> Claim::points(const std::string& tier) const {
+  return expand(*this, specs, tier);
+}
+
+std::vector<PointSpec> Claim::than_points(const std::string& tier) const {
+  if (!than) throw InputError("claim '" + id + "' (rule order) needs a [claim.than] table");
+  return expand(*this, *than, tier);
+}
+
+std::vector<Claim> load_catalog(const std::filesystem::path& file) {
+  toml::table root;
+  try {
+    root = toml::parse_file(file.string());
+  } catch (const toml::parse_error& e) {
+    const auto& where = e.source().begin;
+    throw InputError(file.string() + ":" + std::to_string(where.line) + ": " +
+                     std::string(e.description()));
+  }
+  const toml::array* entries = root["claim"].as_array();
+  if (!entries) throw InputError(file.string() + ": no [[claim]] tables");
+  std::vector<Claim> claims;
+  for (const auto& node : *entries) {
+    const toml::table* t = node.as_table();
+    if (!t) throw InputError(file.string() + ": 'claim' must be an array of tables");
+    claims.push_back(read_claim(*t, file));
+  }
+  return claims;
+}
+
+std::filesystem::path builtin_catalog_dir() { return GAPCHECK_CATALOG_DIR; }
+
+std::vector<Claim> builtin_catalog() {
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::directory_iterator(builtin_catalog_dir()))
+    if (entry.path().extension() == ".toml") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  std::vector<Claim> claims;
+  for (const auto& f : files)
+    for (auto& c : load_catalog(f)) claims.push_back(std::move(c));
+  return claims;
+}
+
+std::string to_string(Variable v) {
+  for (const auto& [name, value] : kVariables)
+    if (value == v) return name;
+  return "?";
+}
+
+std::string to_string(RuleKind k) {
+  for (const auto& [name, value] : kRules)
+    if (value == k) return name;
+  return "?";
+}
+
+}  // namespace gapcheck::claims

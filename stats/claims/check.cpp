@@ -1,0 +1,136 @@
+// check_claims: load, select, simulate every needed point once, decide.
+//
+// The points of all selected claims are gathered first and keyed by their spec (process,
+// setting, weights, n, m); each is simulated once with the largest run count any claim asks
+// for, and every claim reads the prefix of replicates it asked for. So the control that shares
+// a true claim's data decides on exactly the same runs.
+#include <algorithm>
+#include <chrono>
+#include <fnmatch.h>
+#include <map>
+#include <random>
+#include <set>
+
+#include "processes/core/spec.hpp"
+#include "stats/claims/rules.hpp"
+
+namespace gapcheck::claims {
+
+std::string to_string(Verdict v) {
+  switch (v) {
+    case Verdict::pass: return "PASS";
+    case Verdict::fail: return "FAIL";
+    case Verdict::inconclusive: return "INCONCLUSIVE";
+  }
+  return "?";
+}
+
+bool ClaimOutcome::is_defect() const {
+  if (!finding.empty()) return false;  // documented, and printed with the verdict
+  return control ? verdict == Verdict::pass : verdict == Verdict::fail;
+}
+
+bool glob_match(std::string_view pattern, std::string_view text) {
+  return fnmatch(std::string(pattern).c_str(), std::string(text).c_str(), 0) == 0;
+}
+
+std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
+  if (options.tier != "ci" && options.tier != "paper")
+    throw InputError("tier='" + options.tier + "' (accepted: ci, paper)");
+  std::vector<Claim> catalog;
+  if (options.catalogs.empty()) {
+    catalog = builtin_catalog();
+  } else {
+    for (const auto& file : options.catalogs)
+      for (auto& c : load_catalog(file)) catalog.push_back(std::move(c));
+  }
+  std::set<std::string> ids;
+  for (const auto& c : catalog)
+    if (!ids.insert(c.id).second) throw InputError("claim id '" + c.id + "' appears twice");
+
+  std::vector<const Claim*> selected;
+  for (const auto& c : catalog)
+    if (glob_match(options.glob, c.id) && c.tiers.count(options.tier)) selected.push_back(&c);
+  if (selected.empty())
+    throw InputError("no claim matches '" + options.glob + "' in tier " + options.tier);
+
+  std::uint64_t salt = kFixedSalt;
+  if (options.salt) salt = *options.salt;
+  else if (options.fresh_seeds) {
+    // 52 bits: exact as a double, so the salt survives JSON readers and count parsing.
+    std::random_device device;
+    salt = ((static_cast<std::uint64_t>(device()) << 32) ^ device()) & ((1ULL << 52) - 1);
+  }
+
+  // Every point any selected claim needs, with the largest run count asked for.
+  std::map<std::string, PointSpec> needed;
+  auto need = [&](const PointSpec& p) {
+    auto [it, fresh] = needed.emplace(p.key(), p);
+    if (!fresh) it->second.runs = std::max(it->second.runs, p.runs);
+  };
+  std::map<const Claim*, std::pair<std::vector<PointSpec>, std::vector<PointSpec>>> grids;
+  for (const Claim* c : selected) {
+    auto& [a, b] = grids[c];
+    a = c->points(options.tier);
+    if (c->rule == RuleKind::order) b = c->than_points(options.tier);
+    for (const auto& p : a) need(p);
+    for (const auto& p : b) need(p);
+  }
+
+  std::map<std::string, std::pair<std::uint64_t, std::vector<RunResult>>> data;
+  std::size_t done = 0;
+  for (const auto& [key, point] : needed) {
+    const std::uint64_t seed = point_seed(salt, point);
+    const auto start = std::chrono::steady_clock::now();
+    data[key] = {seed, options.simulator(point, seed, options.threads)};
+    const double s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (options.progress)
+      options.progress("[" + std::to_string(++done) + "/" + std::to_string(needed.size()) +
+                       "] " + point.specs.process + " " + point.specs.setting + " " +
+                       point.specs.weights + " n=" + std::to_string(point.n) +
+                       " m=" + std::to_string(point.m) + " runs=" + std::to_string(point.runs) +
+                       " (" + std::to_string(s).substr(0, 5) + " s)");
+  }
+
+  std::vector<ClaimOutcome> outcomes;
+  for (const Claim* c : selected) {
+    ClaimOutcome out;
+    out.id = c->id;
+    out.statement = c->statement;
+    out.source = c->source;
+    out.evidence_tag = c->evidence_tag;
+    out.control = c->control;
+    if (c->texts.count("finding")) out.finding = c->text("finding");
+    out.x_variable = c->x_variable;
+    auto samples = [&](const std::vector<PointSpec>& points) {
+      std::vector<Sample> s;
+      for (const auto& p : points) {
+        const auto& [seed, runs] = data.at(p.key());
+        s.push_back({p, seed, &runs});
+      }
+      return s;
+    };
+    const auto& [pa, pb] = grids.at(c);
+    const auto a = samples(pa), b = samples(pb);
+    out.details = {{"id", c->id},           {"tier", options.tier},
+                   {"rule", to_string(c->rule)}, {"variable", to_string(c->variable)},
+                   {"salt", salt},          {"fixed_seeds", salt == kFixedSalt},
+                   {"catalog", c->catalog.string()}};
+    for (const auto* side : {&a, &b})
+      for (const auto& s : *side)
+        out.details["grid"].push_back({{"process", s.point.specs.process},
+                                       {"setting", s.point.specs.setting},
+                                       {"weights", s.point.specs.weights},
+                                       {"n", s.point.n},
+                                       {"m", s.point.m},
+                                       {"runs", s.point.runs},
+                                       {"seed", s.seed},
+                                       {"vars", s.point.vars}});
+    decide(*c, a, b, out);
+    outcomes.push_back(std::move(out));
+  }
+  return outcomes;
+}
+
+}  // namespace gapcheck::claims

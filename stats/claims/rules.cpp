@@ -1,0 +1,470 @@
+// The eight rule kinds. Each reads the claim's per-run values, computes its statistics with
+// stats/, and decides with the thresholds of rules.hpp. Every rule has two separate evidence
+// bars: a PASS needs the claim shown at the usual level, a FAIL needs the opposite shown at a
+// far stricter one (fail_alpha), and what lies between is INCONCLUSIVE with its reason.
+#include "stats/claims/rules.hpp"
+
+#include <algorithm>
+#include <boost/math/special_functions/erf.hpp>
+#include <cmath>
+#include <fmt/format.h>
+
+#include "processes/core/spec.hpp"
+#include "stats/claims/published.hpp"
+#include "stats/fluid_limit.hpp"
+#include "stats/regression.hpp"
+#include "stats/summary.hpp"
+#include "stats/tests.hpp"
+
+namespace gapcheck::claims {
+namespace {
+
+using nlohmann::json;
+using thresholds::aic_margin;
+using thresholds::fail_alpha;
+
+struct Decision {
+  Verdict verdict;
+  std::string evidence;
+};
+
+std::string num(double v) { return fmt::format("{:.3g}", v); }
+std::string interval(stats::Interval i) { return "[" + num(i.lo) + ", " + num(i.hi) + "]"; }
+json to_json(stats::Interval i) { return json::array({i.lo, i.hi}); }
+
+double normal_quantile(double level) {  // two-sided: P(|Z| <= z) = level
+  return std::sqrt(2.0) * boost::math::erf_inv(level);
+}
+
+stats::Point point_of(const Claim& claim, const Sample& s) {
+  const auto v = values_of(claim, s);
+  const auto sum = stats::summarize(v);
+  const double runs = static_cast<double>(v.size());
+  // Runs that all agree (integer gaps often do) give sd 0; the floor is the standard error the
+  // sample would have if one run had differed by 1, so that weights stay finite and honest.
+  return {s.point.vars, sum.mean, std::max(sum.sd / std::sqrt(runs), 1 / runs), v.size()};
+}
+
+json fit_json(const stats::ShapeFit& f) {
+  return {{"shape", f.shape}, {"a", f.a},     {"a_ci", to_json(f.a_ci)}, {"c", f.c},
+          {"c_ci", to_json(f.c_ci)}, {"chi2", f.chi2}, {"dof", f.dof}, {"p_value", f.p_value},
+          {"aic", f.aic}};
+}
+
+double x_of(const Claim& claim, const stats::Point& p) {
+  const auto it = p.x.find(claim.x_variable);
+  if (it == p.x.end())
+    throw InputError("claim '" + claim.id + "': x='" + claim.x_variable + "' is not an axis");
+  return it->second;
+}
+
+// --- shape: the claimed form ranks first among its rivals, fits, and has a > 0 -------------
+Decision shape_rule(const Claim& claim, const std::vector<stats::Point>& pts, ClaimOutcome& out) {
+  std::vector<stats::Shape> shapes{stats::shape(claim.form)};
+  for (const auto& r : claim.rivals) shapes.push_back(stats::shape(r));
+  auto fits = stats::rank_shapes(pts, shapes, thresholds::pass_level);
+  const auto found = std::find_if(fits.begin(), fits.end(),
+                                  [&](const auto& f) { return f.shape == claim.form; });
+  if (found == fits.end())
+    return {Verdict::inconclusive, claim.form + " is constant on this grid: not identifiable"};
+  const auto claimed = *found;
+  const bool constant = claim.form == "1";
+  std::stable_partition(fits.begin(), fits.end(),
+                        [&](const auto& f) { return f.shape == claim.form; });
+  out.fits = fits;
+  for (const auto& f : fits) out.details["fits"].push_back(fit_json(f));
+  std::string ev = claim.form + (constant ? "" : ": a=" + num(claimed.a) + " " +
+                                                    interval(claimed.a_ci)) +
+                   ", fit p=" + num(claimed.p_value);
+  const stats::ShapeFit* rival = nullptr;
+  for (const auto& f : fits)
+    if (f.shape != claim.form && (!rival || f.aic < rival->aic)) rival = &f;
+  if (!rival) return {Verdict::inconclusive, ev + "; no identifiable rival"};
+  ev += "; best rival " + rival->shape + " (ΔAIC " + num(rival->aic - claimed.aic) + ")";
+  const bool fits_ok = claimed.p_value >= thresholds::fit_alpha;
+  const bool positive = constant || claimed.a_ci.lo > 0;
+  if (claimed.p_value < thresholds::fit_alpha && rival->aic < claimed.aic - aic_margin)
+    return {Verdict::fail, ev};
+  const bool leads = claimed.aic <= rival->aic - thresholds::aic_lead;
+  if (fits_ok && positive && leads) return {Verdict::pass, ev};
+  if (!positive) return {Verdict::inconclusive, ev + "; a not shown > 0"};
+  if (!fits_ok)
+    return {Verdict::inconclusive,
+            ev + "; the claimed form's fit is rejected" +
+                (leads ? " although it ranks first" : " and no rival is decisively better")};
+  return {Verdict::inconclusive, ev + "; a rival fits about as well (ΔAIC < " +
+                                     num(thresholds::aic_lead) + ")"};
+}
+
+// A straight line mean ≈ c + a·x by weighted least squares with the points' standard errors.
+// The slope's standard error is (XᵀWX)⁻¹ inflated by max(1, χ²/dof) (the PDG scale factor, as
+// rank_shapes does), so a line that fits worse than its errors allow gets a wider interval.
+struct Line {
+  double a, a_se, c, chi2, dof;
+};
+Line fit_line(std::span<const stats::Point> pts, const std::vector<double>& x) {
+  Eigen::MatrixXd X(pts.size(), 2);
+  Eigen::VectorXd y(pts.size()), w(pts.size());
+  for (std::size_t i = 0; i < pts.size(); ++i) {
+    X(i, 0) = x[i];
+    X(i, 1) = 1;
+    y(i) = pts[i].mean;
+    w(i) = 1 / (pts[i].se * pts[i].se);
+  }
+  const auto fit = stats::weighted_least_squares(X, y, w);
+  const double scale = std::max(1.0, fit.dof > 0 ? fit.rss / fit.dof : 1.0);
+  return {fit.coef(0), std::sqrt(fit.unscaled_cov(0, 0) * scale), fit.coef(1), fit.rss, fit.dof};
+}
+
+
+// --- additive: gap = f(n) + Θ(1): the coefficient of f is 1 -----------------------------------
+// The mean gap is regressed on f over the grid; a PASS needs the 95 % interval of the slope to
+// contain 1 and exclude 0 (the gap grows as f does), a FAIL needs the interval at 1 − fail_alpha
+// to exclude 1.
+Decision additive_rule(const Claim& claim, const std::vector<stats::Point>& pts, ClaimOutcome& out) {
+  const auto& f = stats::shape(claim.form);
+  std::vector<double> x;
+  for (const auto& p : pts) x.push_back(f.f(p.x));
+  const Line line = fit_line(pts, x);
+  const double z_pass = normal_quantile(thresholds::pass_level);
+  const double z_fail = normal_quantile(1 - fail_alpha);
+  const stats::Interval pass{line.a - z_pass * line.a_se, line.a + z_pass * line.a_se};
+  const stats::Interval fail{line.a - z_fail * line.a_se, line.a + z_fail * line.a_se};
+  out.details["fit"] = {{"form", claim.form}, {"slope", line.a}, {"slope_se", line.a_se},
+                        {"slope_ci", to_json(pass)}, {"slope_ci_fail_level", to_json(fail)},
+                        {"intercept", line.c}, {"chi2", line.chi2}, {"dof", line.dof}};
+  const std::string ev = "slope of gap on " + claim.form + ": " + num(line.a) + " " +
+                         interval(pass) + " (claimed 1)";
+  if (!fail.contains(1)) return {Verdict::fail, ev};
+  if (pass.contains(1) && pass.lo > 0) return {Verdict::pass, ev};
+  return {Verdict::inconclusive, ev + (pass.contains(1) ? "; growth not shown (interval reaches 0)"
+                                                        : "; 1 outside the 95 % interval")};
+}
+
+// --- flat: the statistic does not grow with x (m/n) at any n -------------------------------
+// Growth per doubling of x between the smallest and the largest x of each n: (mean at x_max −
+// mean at x_min) / log2(x_max/x_min), with the two points' independent standard errors. The
+// endpoints, not a fitted line, so that curved growth (√m for One-Choice) is not mistaken for
+// a poor fit of a flat one.
+Decision flat_rule(const Claim& claim, ClaimOutcome& out) {
+  const double tol = claim.number("tolerance", 0.1);  // per doubling of x
+  std::map<double, std::vector<const stats::Point*>> groups;  // by n
+  for (const auto& p : out.points) groups[p.x.at("n")].push_back(&p);
+  const double z_pass = normal_quantile(thresholds::pass_level);
+  const double z_fail = normal_quantile(1 - fail_alpha / static_cast<double>(groups.size()));
+  bool all_inside = true, any_outside = false;
+  double worst = -1;
+  std::string ev;
+  for (const auto& [n, pts] : groups) {
+    const auto [lo, hi] = std::minmax_element(pts.begin(), pts.end(), [&](auto l, auto r) {
+      return x_of(claim, *l) < x_of(claim, *r);
+    });
+    const double doublings = std::log2(x_of(claim, **hi) / x_of(claim, **lo));
+    if (!(doublings > 0)) throw InputError("claim '" + claim.id + "' (flat) needs two values of " +
+                                           claim.x_variable + " at every n");
+    const double slope = ((*hi)->mean - (*lo)->mean) / doublings;
+    const double se = std::hypot((*hi)->se, (*lo)->se) / doublings;
+    const stats::Interval pass{slope - z_pass * se, slope + z_pass * se};
+    const stats::Interval fail{slope - z_fail * se, slope + z_fail * se};
+    out.details["slopes"].push_back({{"n", n}, {"slope_per_doubling", slope}, {"se", se},
+                                     {"ci", to_json(pass)}, {"ci_fail_level", to_json(fail)}});
+    all_inside = all_inside && pass.lo >= -tol && pass.hi <= tol;
+    any_outside = any_outside || fail.lo > tol || fail.hi < -tol;
+    if (std::abs(slope) > worst) {
+      worst = std::abs(slope);
+      ev = "growth per doubling of " + claim.x_variable + " at n=" + num(n) + ": " + num(slope) +
+           " " + interval(pass);
+    }
+  }
+  ev += " vs ±" + num(tol);
+  out.details["band"] = {-tol, tol};
+  if (any_outside) return {Verdict::fail, ev};
+  if (all_inside) return {Verdict::pass, ev};
+  return {Verdict::inconclusive, ev + "; interval not inside the band"};
+}
+
+// --- order: A <= B + margin at every matched point (sense "less"), or |A - B| <= margin
+// (sense "close") -------------------------------------------------------------------------
+Decision order_rule(const Claim& claim, std::span<const Sample> a, std::span<const Sample> b,
+                    ClaimOutcome& out) {
+  const double margin = claim.number("margin", 0);
+  const std::string sense = claim.texts.count("sense") ? claim.text("sense") : "less";
+  if (sense != "less" && sense != "close")
+    throw InputError("claim '" + claim.id + "': sense='" + sense + "' (accepted: less, close)");
+  std::vector<double> p_shown, p_refuted;
+  std::string ev;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    auto va = values_of(claim, a[i]);
+    const auto vb = values_of(claim, b[i]);
+    const auto sa = stats::summarize(va), sb = stats::summarize(vb);
+    auto shifted = [&](double shift) {
+      auto v = va;
+      for (auto& x : v) x -= shift;
+      return v;
+    };
+    using stats::Alternative;
+    double shown, refuted;
+    if (sense == "less") {
+      shown = stats::welch_t_test(shifted(margin), vb, Alternative::less).p_value;
+      refuted = stats::welch_t_test(shifted(margin), vb, Alternative::greater).p_value;
+    } else {  // two one-sided tests for equivalence; refuted when outside the band either way
+      shown = std::max(stats::welch_t_test(shifted(margin), vb, Alternative::less).p_value,
+                       stats::welch_t_test(shifted(-margin), vb, Alternative::greater).p_value);
+      refuted = 2 * std::min(stats::welch_t_test(shifted(margin), vb, Alternative::greater).p_value,
+                             stats::welch_t_test(shifted(-margin), vb, Alternative::less).p_value);
+    }
+    shown = std::min(1.0, shown);
+    refuted = std::min(1.0, refuted);
+    p_shown.push_back(shown);
+    p_refuted.push_back(refuted);
+    out.details["pairs"].push_back({{"a", a[i].point.specs.process + " " + a[i].point.specs.setting},
+                                    {"b", b[i].point.specs.process + " " + b[i].point.specs.setting},
+                                    {"vars", a[i].point.vars},
+                                    {"mean_a", sa.mean}, {"mean_b", sb.mean},
+                                    {"p_shown", shown}, {"p_refuted", refuted},
+                                    {"seed_a", a[i].seed}, {"seed_b", b[i].seed}});
+    ev = "A-B " + num(sa.mean - sb.mean) + " at " + claim.x_variable + "=" +
+         num(a[i].point.vars.at(claim.x_variable));
+  }
+  const auto holm_shown = stats::holm(p_shown);
+  const auto holm_refuted = stats::holm(p_refuted);
+  const double worst_shown = *std::max_element(holm_shown.begin(), holm_shown.end());
+  const double best_refuted = *std::min_element(holm_refuted.begin(), holm_refuted.end());
+  out.details["holm_p_shown_max"] = worst_shown;
+  out.details["holm_p_refuted_min"] = best_refuted;
+  ev += (sense == "less" ? "; A<=B" : "; |A-B|<=") + (margin != 0 ? "+" + num(margin) : "") +
+        " shown p=" + num(worst_shown) + ", refuted p=" + num(best_refuted);
+  if (best_refuted < fail_alpha) return {Verdict::fail, ev};
+  if (worst_shown < thresholds::pass_alpha) return {Verdict::pass, ev};
+  return {Verdict::inconclusive, ev};
+}
+
+// --- mean_at_most: mean <= bound at every point (bound a number, or an axis such as d) ------
+Decision mean_at_most_rule(const Claim& claim, std::span<const Sample> a, ClaimOutcome& out) {
+  std::vector<double> p_shown, p_refuted;
+  std::string ev;
+  for (const auto& s : a) {
+    const double bound = claim.texts.count("bound") ? s.point.vars.at(claim.text("bound"))
+                                                    : claim.number("bound", NAN);
+    if (std::isnan(bound)) throw InputError("claim '" + claim.id + "' needs a bound");
+    const auto v = values_of(claim, s);
+    const auto sum = stats::summarize(v);
+    using stats::Alternative;
+    const double shown = stats::one_sample_t_test(v, bound, Alternative::less).p_value;
+    const double refuted = stats::one_sample_t_test(v, bound, Alternative::greater).p_value;
+    p_shown.push_back(shown);
+    p_refuted.push_back(refuted);
+    out.details["points_vs_bound"].push_back(
+        {{"vars", s.point.vars}, {"mean", sum.mean}, {"max", sum.max}, {"bound", bound},
+         {"p_shown", shown}, {"p_refuted", refuted}, {"seed", s.seed}});
+    ev = "mean " + num(sum.mean) + " (max run " + num(sum.max) + ") vs bound " + num(bound);
+  }
+  const auto hs = stats::holm(p_shown), hr = stats::holm(p_refuted);
+  const double worst_shown = *std::max_element(hs.begin(), hs.end());
+  const double best_refuted = *std::min_element(hr.begin(), hr.end());
+  ev += "; shown p=" + num(worst_shown);
+  if (best_refuted < fail_alpha) return {Verdict::fail, ev + ", refuted p=" + num(best_refuted)};
+  if (worst_shown < thresholds::pass_alpha) return {Verdict::pass, ev};
+  return {Verdict::inconclusive, ev};
+}
+
+// --- transition: a bend in mean vs x, its breakpoint inside [lo, hi]·ln n -------------------
+Decision transition_rule(const Claim& claim, const std::vector<stats::Point>& pts,
+                         ClaimOutcome& out) {
+  std::vector<double> x, y, w;
+  for (const auto& p : pts) {
+    x.push_back(x_of(claim, p));
+    y.push_back(p.mean);
+    w.push_back(1 / (p.se * p.se));
+  }
+  const double ln_n = std::log(pts.front().x.at("n"));
+  const stats::Interval range{claim.number("breakpoint_lo", 0.5) * ln_n,
+                              claim.number("breakpoint_hi", 2) * ln_n};
+  const std::uint64_t seed = point_seed(kFixedSalt, PointSpec{{claim.id}, 0, 0, 0, {}});
+  const auto fit = stats::segmented_regression(x, y, w, thresholds::pass_level, 999, seed);
+  out.transition = fit;
+  out.details["segmented"] = {{"breakpoint", fit.breakpoint},
+                              {"breakpoint_ci", to_json(fit.breakpoint_ci)},
+                              {"slope_before", fit.slope_before},
+                              {"slope_before_ci", to_json(fit.slope_before_ci)},
+                              {"slope_after", fit.slope_after},
+                              {"slope_after_ci", to_json(fit.slope_after_ci)},
+                              {"f_p_value", fit.f_p_value},
+                              {"bootstrap_seed", seed}};
+  out.details["claimed_range"] = to_json(range);
+  const std::string ev = "breakpoint " + num(fit.breakpoint) + " " + interval(fit.breakpoint_ci) +
+                         " vs " + interval(range) + " (ln n=" + num(ln_n) + "), slopes " +
+                         num(fit.slope_before) + " -> " + num(fit.slope_after) +
+                         ", bend p=" + num(fit.f_p_value);
+  const bool bend = fit.f_p_value < thresholds::bend_alpha;
+  const bool slopes_differ = fit.slope_before_ci.hi < fit.slope_after_ci.lo ||
+                             fit.slope_after_ci.hi < fit.slope_before_ci.lo;
+  const bool inside = fit.breakpoint_ci.lo >= range.lo && fit.breakpoint_ci.hi <= range.hi;
+  const bool outside = fit.breakpoint_ci.hi < range.lo || fit.breakpoint_ci.lo > range.hi;
+  if (bend && slopes_differ && outside) return {Verdict::fail, ev};
+  if (bend && slopes_differ && inside) return {Verdict::pass, ev};
+  return {Verdict::inconclusive,
+          ev + (bend ? (slopes_differ ? "; breakpoint interval straddles the range"
+                                      : "; slopes not distinguishable")
+                     : "; no significant bend")};
+}
+
+// --- fluid: fractions of bins with load >= i against the mean-field ODE ---------------------
+stats::FluidModel fluid_model(const Claim& claim, const stats::Vars& v) {
+  const std::string& kind = claim.text("model");
+  auto var = [&](const char* k) {
+    if (auto it = v.find(k); it != v.end()) return it->second;
+    const double x = claim.number(k, NAN);
+    if (std::isnan(x)) throw InputError("claim '" + claim.id + "': model needs " + k);
+    return x;
+  };
+  using M = stats::FluidModel;
+  if (kind == "one_choice") return M::one_choice();
+  if (kind == "greedy") return M::greedy(static_cast<int>(var("d")));
+  if (kind == "one_plus_beta") return M::one_plus_beta(var("beta"));
+  if (kind == "left") return M::left(static_cast<int>(var("d")));
+  if (kind == "thinning_absolute") return M::thinning_absolute(static_cast<int>(var("l")));
+  if (kind == "g_myopic") return M::g_myopic(static_cast<int>(var("g")));
+  if (kind == "sigma_noisy") return M::sigma_noisy(var("sigma"));
+  throw InputError("claim '" + claim.id + "': model='" + kind +
+                   "' (accepted: one_choice, greedy, one_plus_beta, left, thinning_absolute, "
+                   "g_myopic, sigma_noisy)");
+}
+
+Decision fluid_rule(const Claim& claim, std::span<const Sample> a, ClaimOutcome& out) {
+  std::vector<double> p;
+  double worst_z = 0;
+  std::string worst;
+  for (const auto& s : a) {
+    const double n = static_cast<double>(s.point.n);
+    const double t = static_cast<double>(s.point.m) / n;
+    const auto ode = stats::fluid_limit(fluid_model(claim, s.point.vars), t);
+    json levels = json::array();
+    for (std::size_t i = 1; i < ode.size(); ++i) {
+      if (n * ode[i] < 10 || n * (1 - ode[i]) < 10) continue;  // too few bins to test
+      std::vector<double> frac;
+      for (const auto& r : *s.runs) {
+        std::uint64_t at_least = 0;
+        const auto& h = r.histogram;
+        for (std::size_t k = 0; k < h.bins.size(); ++k)
+          if (h.first_level + k >= i) at_least += h.bins[k];
+        frac.push_back(static_cast<double>(at_least) / n);
+      }
+      const auto sum = stats::summarize(frac);
+      const double binomial = std::sqrt(ode[i] * (1 - ode[i]) / n);
+      const double se = std::max(sum.sd, binomial) / std::sqrt(static_cast<double>(frac.size()));
+      const double z = (sum.mean - ode[i]) / se;
+      const double pv = std::erfc(std::abs(z) / std::sqrt(2.0));
+      p.push_back(pv);
+      levels.push_back({{"i", i}, {"measured", sum.mean}, {"ode", ode[i]}, {"se", se}, {"z", z}});
+      if (std::abs(z) >= std::abs(worst_z)) {
+        worst_z = z;
+        worst = "s_" + std::to_string(i) + " at n=" + num(n) + ", t=" + num(t) + ": " +
+                num(sum.mean) + " vs ODE " + num(ode[i]);
+      }
+    }
+    out.details["levels"].push_back({{"vars", s.point.vars}, {"seed", s.seed}, {"levels", levels}});
+  }
+  if (p.empty()) return {Verdict::inconclusive, "no level with >= 10 expected bins"};
+  const auto h = stats::holm(p);
+  const double min_p = *std::min_element(h.begin(), h.end());
+  out.details["holm_p_min"] = min_p;
+  const std::string ev = "worst " + worst + " (z=" + num(worst_z) + "), Holm p=" + num(min_p);
+  if (min_p < fail_alpha) return {Verdict::fail, ev};
+  return {Verdict::pass, ev};
+}
+
+// --- distribution: the whole gap distribution against a published table ---------------------
+Decision distribution_rule(const Claim& claim, std::span<const Sample> a, ClaimOutcome& out) {
+  if (a.size() != 1) throw InputError("claim '" + claim.id + "' (distribution) needs one point");
+  const auto published = read_published(claim.catalog.parent_path() / claim.text("published"),
+                                        claim.text("published_rows"));
+  auto v = values_of(claim, a[0]);
+  const std::string rounding = claim.texts.count("rounding") ? claim.text("rounding") : "floor";
+  for (auto& x : v) x = rounding == "ceil" ? std::ceil(x - 1e-9) : std::floor(x + 1e-9);
+  const auto measured = stats::distribution(v);
+  const auto test = stats::chi_square_homogeneity(measured, published.counts);
+  const auto sm = stats::summarize(v);
+  double pub_sum = 0, pub_n = 0;
+  for (const auto& [g, c] : published.counts) {
+    pub_sum += g * static_cast<double>(c);
+    pub_n += static_cast<double>(c);
+  }
+  json m = json::object(), pb = json::object();
+  for (const auto& [g, c] : measured) m[num(g)] = c;
+  for (const auto& [g, c] : published.counts) pb[num(g)] = c;
+  out.details["measured"] = m;
+  out.details["published"] = pb;
+  out.details["published_rows"] = published.rows;
+  out.details["published_protocol"] = published.notes;
+  out.details["chi2"] = {{"statistic", test.statistic}, {"dof", test.dof}, {"p_value", test.p_value}};
+  const std::string ev = "mean " + num(sm.mean) + " vs published " + num(pub_sum / pub_n) +
+                         ", chi2 p=" + num(test.p_value);
+  if (test.dof < 1)  // every cell pooled into one: the test compares nothing
+    return {Verdict::inconclusive, ev + "; too few runs per cell to compare (one pooled cell)"};
+  if (test.p_value < fail_alpha) return {Verdict::fail, ev};
+  if (test.p_value >= thresholds::agree_alpha) return {Verdict::pass, ev};
+  return {Verdict::inconclusive, ev};
+}
+
+}  // namespace
+
+std::vector<double> values_of(const Claim& claim, const Sample& sample) {
+  std::vector<double> v;
+  const auto& runs = *sample.runs;
+  for (std::size_t r = 0; r < sample.point.runs && r < runs.size(); ++r) {
+    const RunResult& run = runs[r];
+    switch (claim.variable) {
+      case Variable::gap: v.push_back(run.gap); break;
+      case Variable::max_load: v.push_back(run.max_load); break;
+      case Variable::max_gap_over_time: v.push_back(run.max_gap_over_time); break;
+      case Variable::probes_per_ball:
+        v.push_back(static_cast<double>(run.probes) / static_cast<double>(run.balls));
+        break;
+      case Variable::load_fractions: v.push_back(run.gap); break;  // fluid reads histograms
+    }
+  }
+  return v;
+}
+
+// Points for fits across the grid. An integer-valued statistic (the gap of unit balls with m/n
+// whole, the max load) moves between integer levels as n or g changes: a bounded term that the
+// claim's Θ(1) allows but the run-to-run standard error does not see. Its variance, 1/12 (a
+// uniform rounding error on a unit step), is added to each point's se², so that the staircase
+// is not mistaken for a wrong shape, nor its steps for a bend.
+std::vector<stats::Point> fit_points(const Claim& claim, std::span<const Sample> a,
+                                     const std::vector<stats::Point>& raw, ClaimOutcome& out) {
+  bool integer = true;
+  for (const auto& s : a)
+    for (double v : values_of(claim, s)) integer = integer && v == std::floor(v);
+  out.details["rounding_variance_added"] = integer ? 1.0 / 12 : 0.0;
+  auto pts = raw;
+  if (integer)
+    for (auto& p : pts) p.se = std::sqrt(p.se * p.se + 1.0 / 12);
+  return pts;
+}
+
+void decide(const Claim& claim, std::span<const Sample> a, std::span<const Sample> b,
+            ClaimOutcome& out) {
+  for (const auto& s : a) out.points.push_back(point_of(claim, s));
+  Decision d{Verdict::inconclusive, ""};
+  switch (claim.rule) {
+    case RuleKind::shape: d = shape_rule(claim, fit_points(claim, a, out.points, out), out); break;
+    case RuleKind::additive:
+      d = additive_rule(claim, fit_points(claim, a, out.points, out), out);
+      break;
+    case RuleKind::flat: d = flat_rule(claim, out); break;
+    case RuleKind::order: d = order_rule(claim, a, b, out); break;
+    case RuleKind::transition:
+      d = transition_rule(claim, fit_points(claim, a, out.points, out), out);
+      break;
+    case RuleKind::mean_at_most: d = mean_at_most_rule(claim, a, out); break;
+    case RuleKind::fluid: d = fluid_rule(claim, a, out); break;
+    case RuleKind::distribution: d = distribution_rule(claim, a, out); break;
+  }
+  out.verdict = d.verdict;
+  out.evidence = d.evidence;
+  if (!claim.note.empty()) out.evidence += "; " + claim.note;
+}
+
+}  // namespace gapcheck::claims

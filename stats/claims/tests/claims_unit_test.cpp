@@ -1,0 +1,246 @@
+// The claims machinery on hand-made inputs: catalog files, grids, seeds, the published tables,
+// and each rule deciding PASS and FAIL on samples whose truth is known by construction.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <random>
+#include <set>
+
+#include "processes/core/spec.hpp"
+#include "stats/claims/published.hpp"
+#include "stats/claims/rules.hpp"
+
+namespace gapcheck::claims {
+namespace {
+
+std::filesystem::path write_catalog(const std::string& name, const std::string& text) {
+  const auto path = std::filesystem::temp_directory_path() / ("gapcheck_claims_" + name + ".toml");
+  std::ofstream(path) << text;
+  return path;
+}
+
+const char* kClaimHead = R"(
+[[claim]]
+id = "x"
+statement = "s"
+source = "src"
+evidence = "D"
+process = "one-plus-beta:beta={beta}"
+setting = "batch:b={b}"
+rule = "shape"
+form = "b/n"
+rivals = ["1"]
+)";
+
+TEST(Catalog, BuiltinCatalogLoadsWithUniqueIdsAndControls) {
+  const auto claims = builtin_catalog();
+  std::set<std::string> ids;
+  std::size_t controls = 0;
+  for (const auto& c : claims) {
+    EXPECT_TRUE(ids.insert(c.id).second) << c.id;
+    controls += c.control;
+    for (const auto& [tier, grid] : c.tiers) EXPECT_FALSE(c.points(tier).empty()) << c.id;
+  }
+  EXPECT_GT(controls, 5u);
+}
+
+TEST(Catalog, ZippedAxesVaryTogetherAndMMultipliesACount) {
+  const auto file = write_catalog("zip", std::string(kClaimHead) + R"(
+[claim.ci]
+n = [100, 200]
+b = ["10n", "20n"]
+beta = [0.5, 0.25]
+zip = ["b", "beta"]
+m = "3*{b}"
+runs = 5
+)");
+  const auto claims = load_catalog(file);
+  ASSERT_EQ(claims.size(), 1u);
+  const auto points = claims[0].points("ci");
+  ASSERT_EQ(points.size(), 4u);  // 2 values of n × 2 zipped pairs, not 2 × 2 × 2
+  EXPECT_EQ(points[0].specs.process, "one-plus-beta:beta=0.5");
+  EXPECT_EQ(points[0].specs.setting, "batch:b=10n");
+  EXPECT_EQ(points[0].n, 100u);
+  EXPECT_EQ(points[0].m, 3000u);  // 3 × 10 × 100
+  EXPECT_EQ(points[0].vars.at("b"), 1000.0);
+  EXPECT_EQ(points[3].m, 12000u);  // 3 × 20 × 200
+  EXPECT_EQ(points[3].vars.at("beta"), 0.25);
+}
+
+TEST(Catalog, BadEntriesNameTheFileClaimAndField) {
+  auto error_of = [](const std::string& name, const std::string& text) {
+    try {
+      load_catalog(write_catalog(name, text));
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  const std::string grid = "\n[claim.ci]\nn = 100\nb = \"1n\"\nbeta = 0.5\nm = \"10n\"\nruns = 5\n";
+  std::string text = kClaimHead + grid;
+  EXPECT_NE(error_of("rule", std::string(text).replace(text.find("\"shape\""), 7, "\"magic\""))
+                .find("rule='magic'"),
+            std::string::npos);
+  EXPECT_NE(error_of("form", std::string(text).replace(text.find("\"b/n\""), 5, "\"n^7\""))
+                .find("unknown shape 'n^7'"),
+            std::string::npos);
+  EXPECT_NE(error_of("axis", std::string(kClaimHead) + "\n[claim.ci]\nn = 100\nb = \"1n\"\nm = \"10n\"\nruns = 5\n")
+                .find("placeholder"),
+            std::string::npos);
+  EXPECT_NE(error_of("runs", std::string(text).replace(text.find("runs = 5"), 8, "runs = 1"))
+                .find("runs must be an integer >= 2"),
+            std::string::npos);
+  EXPECT_NE(error_of("syntax", "[[claim]\n").find("gapcheck_claims_syntax.toml:1"),
+            std::string::npos);
+}
+
+TEST(Seeds, DependOnThePointAndTheSaltOnly) {
+  PointSpec a{{"two-choice", "exact", "unit"}, 1024, 20480, 10, {}};
+  PointSpec b = a;
+  b.runs = 99;  // more runs of the same point: the same seed, a longer prefix
+  PointSpec c = a;
+  c.n = 2048;
+  EXPECT_EQ(point_seed(kFixedSalt, a), point_seed(kFixedSalt, b));
+  EXPECT_NE(point_seed(kFixedSalt, a), point_seed(kFixedSalt, c));
+  EXPECT_NE(point_seed(kFixedSalt, a), point_seed(kFixedSalt + 1, a));
+  EXPECT_LT(point_seed(kFixedSalt, a), 1ULL << 63);
+}
+
+TEST(Published, GMyopicG2RowIsReadAsCounts) {
+  // published/noise22_gap_distributions_n1e4.csv, g-myopic g=2: 49 % of 100 runs at gap 5,
+  // 51 % at gap 6 (as printed in the authors' table).
+  const auto d = read_published(builtin_catalog_dir() / "../published/noise22_gap_distributions_n1e4.csv",
+                                "setting=g-myopic,param_value=2");
+  EXPECT_EQ(d.runs, 100u);
+  EXPECT_EQ(d.counts, (std::map<double, std::uint64_t>{{5, 49}, {6, 51}}));
+  EXPECT_THROW(read_published(builtin_catalog_dir() / "../published/noise22_batched_table.csv",
+                              "setting=batch,b=7"),
+               InputError);
+}
+
+TEST(Glob, MatchesShellPatterns) {
+  EXPECT_TRUE(glob_match("g-bounded*", "g-bounded-transition"));
+  EXPECT_TRUE(glob_match("*", "x"));
+  EXPECT_FALSE(glob_match("two-choice", "two-choice-loglog"));
+}
+
+// ---- the rules on samples whose truth is known ----------------------------------------------
+
+struct Fake {
+  std::vector<std::vector<RunResult>> store;
+  std::vector<Sample> samples;
+  // Runs whose gap is `value(vars)` plus N(0, 0.3²) noise.
+  void add(stats::Vars vars, std::uint64_t runs, double value, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::normal_distribution<double> noise(0, 0.3);
+    std::vector<RunResult> r(runs);
+    for (auto& run : r) {
+      run.gap = value + noise(rng);
+      run.balls = 100;
+      run.probes = static_cast<std::uint64_t>(std::llround(100 * run.gap));
+    }
+    store.push_back(std::move(r));
+    PointSpec p{{"fake"}, static_cast<std::uint64_t>(vars["n"]), 1, runs, vars};
+    samples.push_back({p, seed, nullptr});
+  }
+  std::span<const Sample> view() {
+    for (std::size_t i = 0; i < samples.size(); ++i) samples[i].runs = &store[i];
+    return samples;
+  }
+};
+
+Claim claim_of(RuleKind rule, std::string form = "") {
+  Claim c;
+  c.id = "unit";
+  c.rule = rule;
+  c.form = std::move(form);
+  return c;
+}
+
+Verdict decide_on(const Claim& c, Fake& a, Fake* b = nullptr) {
+  ClaimOutcome out;
+  decide(c, a.view(), b ? b->view() : std::span<const Sample>{}, out);
+  return out.verdict;
+}
+
+TEST(Rules, AdditivePassesUnitSlopeAndFailsDoubleSlope) {
+  const Claim c = claim_of(RuleKind::additive, "log2 log n");
+  Fake right, wrong;
+  for (int k = 4; k <= 24; k += 4) {
+    const double n = std::ldexp(1.0, k);
+    const double f = std::log2(std::log(n));
+    right.add({{"n", n}}, 50, f + 1, k);
+    wrong.add({{"n", n}}, 50, 2 * f + 1, k);
+  }
+  EXPECT_EQ(decide_on(c, right), Verdict::pass);
+  EXPECT_EQ(decide_on(c, wrong), Verdict::fail);
+}
+
+TEST(Rules, ShapeRanksTheTrueFormFirstAndFailsAWrongOne) {
+  Fake data;
+  for (int k = 4; k <= 24; k += 4) {
+    const double n = std::ldexp(1.0, k);
+    data.add({{"n", n}}, 50, 0.8 * std::log(n) + 2, k);
+  }
+  Claim right = claim_of(RuleKind::shape, "log n");
+  right.rivals = {"log2 log n", "1"};
+  Claim wrong = claim_of(RuleKind::shape, "log2 log n");
+  wrong.rivals = {"log n"};
+  EXPECT_EQ(decide_on(right, data), Verdict::pass);
+  EXPECT_EQ(decide_on(wrong, data), Verdict::fail);
+}
+
+TEST(Rules, MeanAtMostDecidesBothWays) {
+  Claim c = claim_of(RuleKind::mean_at_most);
+  c.numbers["bound"] = 2;
+  Fake below, above;
+  below.add({{"n", 10}}, 40, 1.5, 1);
+  above.add({{"n", 10}}, 40, 2.5, 2);
+  EXPECT_EQ(decide_on(c, below), Verdict::pass);
+  EXPECT_EQ(decide_on(c, above), Verdict::fail);
+}
+
+TEST(Rules, OrderDecidesBothWays) {
+  Claim c = claim_of(RuleKind::order);
+  c.x_variable = "n";
+  Fake low, high;
+  low.add({{"n", 10}}, 40, 1, 1);
+  high.add({{"n", 10}}, 40, 2, 2);
+  EXPECT_EQ(decide_on(c, low, &high), Verdict::pass);
+  EXPECT_EQ(decide_on(c, high, &low), Verdict::fail);
+}
+
+TEST(Rules, FlatPassesAConstantAndFailsAGrowingStatistic) {
+  Claim c = claim_of(RuleKind::flat);
+  c.x_variable = "t";
+  c.numbers["tolerance"] = 0.1;
+  Fake flat, growing;
+  for (double t : {1, 4, 16, 64, 256}) {
+    flat.add({{"n", 100}, {"t", t}}, 100, 3, static_cast<std::uint64_t>(t));
+    growing.add({{"n", 100}, {"t", t}}, 100, 3 + std::sqrt(t), static_cast<std::uint64_t>(t));
+  }
+  EXPECT_EQ(decide_on(c, flat), Verdict::pass);
+  EXPECT_EQ(decide_on(c, growing), Verdict::fail);
+}
+
+TEST(Outcome, DefectsAreFailedTrueClaimsAndPassedControls) {
+  ClaimOutcome o;
+  o.verdict = Verdict::fail;
+  EXPECT_TRUE(o.is_defect());
+  o.verdict = Verdict::inconclusive;
+  EXPECT_FALSE(o.is_defect());
+  o.control = true;
+  o.verdict = Verdict::fail;
+  EXPECT_FALSE(o.is_defect());
+  o.verdict = Verdict::pass;
+  EXPECT_TRUE(o.is_defect());
+  o.finding = "a documented disagreement with a publication";
+  EXPECT_FALSE(o.is_defect());
+  o.control = false;
+  o.verdict = Verdict::fail;
+  EXPECT_FALSE(o.is_defect());
+}
+
+}  // namespace
+}  // namespace gapcheck::claims

@@ -1,0 +1,61 @@
+// What checking a claim produces, and the entry point that checks a catalog.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "stats/claims/simulate.hpp"
+#include "stats/segmented.hpp"
+#include "stats/shapes.hpp"
+
+namespace gapcheck::claims {
+
+enum class Verdict { pass, fail, inconclusive };
+std::string to_string(Verdict);  // "PASS", "FAIL", "INCONCLUSIVE"
+
+struct ClaimOutcome {
+  std::string id, statement, source, evidence_tag;  // from the catalog entry
+  bool control = false;  // a negative control (a false rival claim): it is expected to FAIL
+  std::string finding;   // a documented disagreement with a publication (catalog `finding`)
+  Verdict verdict = Verdict::inconclusive;
+  std::string evidence;  // a few words: fitted constant with interval, best rival, p-value
+  nlohmann::json details;  // every number behind the verdict, the seeds and the grid
+  // What the report draws for this claim:
+  std::string x_variable;
+  std::vector<stats::Point> points;
+  std::vector<stats::ShapeFit> fits;  // claimed form first, then rivals (shape rules)
+  std::optional<stats::SegmentedFit> transition;
+
+  // A true claim that FAILs, or a control that PASSes, without a documented finding: either
+  // makes `gapcheck check` exit 1. A finding (a disagreement between measurement and a
+  // publication, stated in the catalog with its evidence) is printed instead.
+  bool is_defect() const;
+};
+
+struct CheckOptions {
+  std::string glob = "*";  // shell-style pattern over claim ids
+  std::string tier = "ci";
+  bool fresh_seeds = false;  // draw a new salt (recorded in every outcome's details)
+  std::optional<std::uint64_t> salt;  // explicit salt (replays a --fresh-seeds run)
+  std::vector<std::filesystem::path> catalogs;  // empty: the built-in catalog
+  unsigned threads = 1;
+  Simulator simulator = [](const PointSpec& point, std::uint64_t seed, unsigned threads) {
+    return simulate_point(point, seed, threads);
+  };  // tests substitute mutants here; the CLI adds the run store
+  std::function<void(const std::string&)> progress;  // one line per step, may be empty
+};
+
+// Loads the catalogs, simulates every needed point once (shared across the claims that name
+// it), and decides each claim whose id matches the glob. Throws InputError on bad input
+// (unreadable catalog, unknown tier, a glob that matches nothing).
+std::vector<ClaimOutcome> check_claims(const CheckOptions&);
+
+// fnmatch-style match of `text` against `pattern` (`*`, `?`).
+bool glob_match(std::string_view pattern, std::string_view text);
+
+}  // namespace gapcheck::claims
