@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "cli/output.hpp"
+#include "cli/report_command.hpp"
 #include "processes/registry.hpp"
 
 namespace gapcheck::cli {
@@ -101,6 +102,9 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   run->add_flag("--json", o.json, "print one JSON object");
   run->add_flag("--csv", o.csv, "print one CSV row per run");
 
+  ReportCommandOptions report_options;
+  auto* report = add_report_command(app, report_options);
+
   std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them backwards
   try {
     app.parse(reversed);
@@ -110,7 +114,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     out << text.str();
     return code;
   } catch (const CLI::ParseError& e) {
-    err << "gapcheck: " << one_line(e.what()) << " (see gapcheck " << (run->parsed() ? "run " : "")
+    err << "gapcheck: " << one_line(e.what()) << " (see gapcheck " << (run->parsed() ? "run " : report->parsed() ? "report " : "")
         << "--help)\n";
     return kExitBadInput;
   }
@@ -119,6 +123,8 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     std::string text;
     if (list->parsed()) {
       text = format_list();
+    } else if (report->parsed()) {
+      text = report_command(report_options, args, err);
     } else {
       if (o.json && o.csv)
         throw InputError("--json and --csv were both given (accepted: at most one of them)");

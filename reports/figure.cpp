@@ -1,5 +1,6 @@
 #include "reports/figure.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -129,6 +130,16 @@ void run_gnuplot(const std::filesystem::path& dir, const std::string& id, const 
   std::array<char, 512> buffer{};
   while (std::fgets(buffer.data(), buffer.size(), pipe) != nullptr) output += buffer.data();
   const int status = pclose(pipe);
+  // Two warnings are not faults of the figure: cairolatex sizes the key from the LaTeX source,
+  // markup included, which is wider than the typeset text; and a constant series (every run at
+  // the same value) gets a y range widened around it.
+  std::string faults;
+  std::istringstream lines(output);
+  for (std::string line; std::getline(lines, line);)
+    if (line.find("difficulty fitting plot titles into key") == std::string::npos &&
+        line.find("empty y range") == std::string::npos)
+      faults += line + "\n";
+  output = faults;
   if (status != 0 || !output.empty())
     throw std::runtime_error(fmt::format("gnuplot failed on figure {} ({}): {}", id, format,
                                          output.empty() ? "exit status " + std::to_string(status)
@@ -211,6 +222,8 @@ std::string gnuplot_script(const Figure& figure) {
   if (figure.log2_x) log_axis("x", 2);
   if (figure.log_x) log_axis("x", 10);
   if (figure.log_y) log_axis("y", 10);
+  if (figure.y_range)
+    gp << fmt::format("set yrange [{:.10g}:{:.10g}]\n", figure.y_range->first, figure.y_range->second);
   gp << "set offsets graph 0.03, graph 0.03, graph 0.05, graph 0.05\n\nplot \\\n";
   block = 0;
   for (std::size_t i = 0; i < figure.series.size(); ++i) {

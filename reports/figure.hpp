@@ -16,6 +16,8 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -37,6 +39,7 @@ struct Figure {
   std::vector<Series> series;
   std::string caption;  // for the page: what it shows and what the verdict rests on
   std::string note;     // printed on the figure: tier, n, runs, seed
+  std::optional<std::pair<double, double>> y_range;  // default: gnuplot's autoscale
   std::string key = "below maxcols 2 reverse Left width -2";  // gnuplot key position
 };
 
