@@ -174,22 +174,28 @@ std::string data_file(const Figure& figure) {
 std::string gnuplot_script(const Figure& figure) {
   const std::string& id = figure.id;
   std::ostringstream gp;
+  // One column wide; taller by one legend line per series, so that the plot keeps its height.
+  std::size_t entries = 0;
+  for (const Series& s : figure.series) entries += s.x.empty() ? 0 : 1;
+  const double height = 2.25 + 0.13 * static_cast<double>(entries);
+  const int png_height = static_cast<int>(std::lround(height * 300));
+  const int svg_height = static_cast<int>(std::lround(height * 200));
   gp << "# " << figure.title << "\n# " << figure.note << "\n"
      << "# Redraw: gnuplot -e 'fmt=\"pdf\"' " << id << ".gp   (fmt: png, pdf, svg, tex)\n"
      << "# The data are in " << id << ".dat, one block per series (see its comments).\n"
      << "if (!exists(\"fmt\")) fmt = \"png\"\n"
      << "tex = (fmt eq \"tex\")\n"
      << "if (fmt eq \"png\") {\n"
-     << "  set terminal pngcairo size 990,870 enhanced font \"Sans,19\" linewidth 2.5\n"
+     << "  set terminal pngcairo size 990," << png_height << " enhanced font \"Sans,19\" linewidth 2.5\n"
      << "  set output \"" << id << ".png\"\n"
      << "} else { if (fmt eq \"pdf\") {\n"
-     << "  set terminal pdfcairo size 3.3in,2.9in enhanced font \"Sans,6.5\" linewidth 1\n"
+     << "  set terminal pdfcairo size 3.3in," << fmt::format("{:.2f}", height) << "in enhanced font \"Sans,6.5\" linewidth 1\n"
      << "  set output \"" << id << ".pdf\"\n"
      << "} else { if (fmt eq \"svg\") {\n"
-     << "  set terminal svg size 660,580 dynamic enhanced font \"Sans,13\" linewidth 1.5\n"
+     << "  set terminal svg size 660," << svg_height << " dynamic enhanced font \"Sans,13\" linewidth 1.5\n"
      << "  set output \"" << id << ".svg\"\n"
      << "} else { if (tex) {\n"
-     << "  set terminal cairolatex pdf size 3.3in,2.9in linewidth 1\n"
+     << "  set terminal cairolatex pdf size 3.3in," << fmt::format("{:.2f}", height) << "in linewidth 1\n"
      << "  set output \"" << id << "-latex.tex\"\n"
      << "} else {\n"
      << "  print \"fmt must be png, pdf, svg or tex\"\n  exit status 2\n"
