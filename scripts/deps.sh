@@ -18,6 +18,7 @@ packages=(
   libfmt-dev          # formatting
   libbenchmark-dev    # bench/: balls per second
   gnuplot-nox         # reports: figures
+  libeigen3-dev       # stats/: least squares
 )
 
 if [[ "${1:-}" == "--list" ]]; then

@@ -5,6 +5,8 @@
 #include <map>
 #include <span>
 
+#include "stats/interval.hpp"
+
 namespace gapcheck::stats {
 
 struct Summary {
@@ -18,6 +20,14 @@ struct Summary {
 };
 
 Summary summarize(std::span<const double> values);
+
+// Student-t interval for the mean at `level` (e.g. 0.95); needs at least 2 values.
+Interval t_mean_ci(std::span<const double> values, double level);
+
+// Percentile bootstrap interval for the mean at `level`: `resamples` resamples with replacement
+// drawn from `seed`. Same inputs, same interval.
+Interval bootstrap_mean_ci(std::span<const double> values, double level, std::uint64_t resamples,
+                           std::uint64_t seed);
 
 // value -> number of runs with that value (for integer gaps; real gaps are binned to 1e-9).
 std::map<double, std::uint64_t> distribution(std::span<const double> values);

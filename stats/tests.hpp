@@ -1,0 +1,42 @@
+// Hypothesis tests: "A beats B", whole-distribution comparisons, multiplicity.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <span>
+#include <vector>
+
+namespace gapcheck::stats {
+
+struct TestResult {
+  double statistic = 0;
+  double dof = 0;  // 0 when the statistic has no degrees of freedom
+  double p_value = 1;
+};
+
+// The alternative hypothesis about mean(a) − mean(b) (or mean − mu0).
+enum class Alternative { two_sided, less, greater };
+
+TestResult one_sample_t_test(std::span<const double> values, double mu0, Alternative alt);
+TestResult welch_t_test(std::span<const double> a, std::span<const double> b, Alternative alt);
+// a[i] and b[i] are paired (same seed, same replicate).
+TestResult paired_t_test(std::span<const double> a, std::span<const double> b, Alternative alt);
+// Difference of means, p-value from `resamples` random relabellings.
+TestResult permutation_test_mean(std::span<const double> a, std::span<const double> b,
+                                 Alternative alt, std::uint64_t resamples, std::uint64_t seed);
+
+// Value -> count histograms of two samples; adjacent values are pooled until every expected
+// count is at least min_expected, then Pearson's chi-square test of homogeneity.
+TestResult chi_square_homogeneity(const std::map<double, std::uint64_t>& a,
+                                  const std::map<double, std::uint64_t>& b,
+                                  double min_expected = 10);
+
+// Anderson–Darling k-sample test (Scholz & Stephens 1987) for two samples, with ties;
+// the p-value is calibrated by `resamples` random relabellings drawn from `seed`.
+TestResult anderson_darling_two_sample(std::span<const double> a, std::span<const double> b,
+                                       std::uint64_t resamples = 999, std::uint64_t seed = 1);
+
+// Holm's step-down adjusted p-values, in the input order.
+std::vector<double> holm(std::span<const double> p_values);
+
+}  // namespace gapcheck::stats

@@ -1,0 +1,67 @@
+// Means, t and bootstrap intervals, Clopper–Pearson intervals.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <vector>
+
+#include "stats/interval.hpp"
+#include "stats/summary.hpp"
+
+namespace gapcheck::stats {
+namespace {
+
+const std::vector<double> sample{5.1, 4.9, 6.2, 5.8, 6.0, 5.5, 5.3, 6.1};
+
+TEST(TMeanCi, MatchesR) {
+  // R: t.test(c(5.1, 4.9, 6.2, 5.8, 6.0, 5.5, 5.3, 6.1), conf.level = 0.9)$conf.int
+  const Interval ci = t_mean_ci(sample, 0.9);
+  EXPECT_NEAR(ci.lo, 5.28741568223401, 1e-12);
+  EXPECT_NEAR(ci.hi, 5.93758431776599, 1e-12);
+}
+
+TEST(TMeanCi, RejectsASingleValue) {
+  EXPECT_THROW(t_mean_ci(std::vector<double>{1.0}, 0.95), std::invalid_argument);
+}
+
+TEST(BootstrapMeanCi, RecoversTheExactBootstrapQuantilesOfABinarySample) {
+  // Ten 1s and ten 0s: a resample's mean is Binomial(20, 1/2)/20. Python (math.comb):
+  // P(X <= 5) = 0.0207, P(X <= 6) = 0.0577, P(X <= 13) = 0.9423, P(X <= 14) = 0.9793, so the
+  // 2.5 % and 97.5 % quantiles are 6/20 and 14/20, each with a margin of > 1,000 resamples.
+  std::vector<double> binary(20, 0.0);
+  std::fill(binary.begin(), binary.begin() + 10, 1.0);
+  const Interval ci = bootstrap_mean_ci(binary, 0.95, 20000, 7);
+  EXPECT_DOUBLE_EQ(ci.lo, 0.30);
+  EXPECT_DOUBLE_EQ(ci.hi, 0.70);
+}
+
+TEST(BootstrapMeanCi, SameSeedSameInterval) {
+  const Interval a = bootstrap_mean_ci(sample, 0.95, 999, 3);
+  const Interval b = bootstrap_mean_ci(sample, 0.95, 999, 3);
+  const Interval c = bootstrap_mean_ci(sample, 0.95, 999, 4);
+  EXPECT_EQ(a.lo, b.lo);
+  EXPECT_EQ(a.hi, b.hi);
+  EXPECT_TRUE(a.lo != c.lo || a.hi != c.hi);
+}
+
+TEST(ClopperPearson, MatchesR) {
+  // R: binom.test(7, 20)$conf.int
+  const Interval a = clopper_pearson(7, 20, 0.95);
+  EXPECT_NEAR(a.lo, 0.153909204784541, 1e-12);
+  EXPECT_NEAR(a.hi, 0.592188534532828, 1e-12);
+  // R: binom.test(0, 15)$conf.int (closed form 1 - 0.025^(1/15))
+  const Interval none = clopper_pearson(0, 15, 0.95);
+  EXPECT_EQ(none.lo, 0.0);
+  EXPECT_NEAR(none.hi, 0.218019360910534, 1e-12);
+  // R: binom.test(15, 15, conf.level = 0.99)$conf.int (closed form 0.005^(1/15))
+  const Interval all = clopper_pearson(15, 15, 0.99);
+  EXPECT_NEAR(all.lo, 0.702421830152519, 1e-12);
+  EXPECT_EQ(all.hi, 1.0);
+}
+
+TEST(ClopperPearson, RejectsMoreSuccessesThanTrials) {
+  EXPECT_THROW(clopper_pearson(3, 2, 0.95), std::invalid_argument);
+  EXPECT_THROW(clopper_pearson(0, 0, 0.95), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace gapcheck::stats
