@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "stats/fluid_limit.hpp"
 #include "stats/summary.hpp"
 
 namespace gapcheck::reports {
@@ -571,11 +572,11 @@ Section thinning(const ExperimentContext& c) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Fluid limits at t = m/n = 1 against the ODE values tabulated in theory.md §1.5 (RK4, h = 1e-4).
+// Fluid limits at t = m/n = 1: the simulated load profile against the mean-field ODE.
 
 struct FluidCase {
   std::string process, label;
-  std::vector<double> ode;  // s_1 .. s_6
+  stats::FluidModel model;
 };
 
 Section fluid(const ExperimentContext& c) {
@@ -584,18 +585,21 @@ Section fluid(const ExperimentContext& c) {
   Section section{"fluid-limit", "Fluid limits at m = n", "", {}, {}};
   section.text = fmt::format(
       "The fraction s_i of bins with load at least i after m = n balls: simulated (n = {}, {} "
-      "runs, 95% intervals) and the mean-field ODE value of theory.md §1.5 (RK4, h = 10^-4). For "
+      "runs, 95% intervals) and the mean-field ODE of theory.md §1.5 (stats::fluid_limit, RK4, "
+      "h = 10^-4). For "
       "large n they must agree to within sampling error, level by level.",
       n, runs);
+  using M = stats::FluidModel;
   const std::vector<std::vector<FluidCase>> groups = {
-      {{"one-choice", "One-Choice", {0.632121, 0.264241, 0.080301, 0.018988, 0.003660, 5.94e-4}},
-       {"d-choice:d=2", "Greedy[2]", {0.761594, 0.229505, 0.008895, 6.047e-6, 1.33e-12, 3.2e-26}},
-       {"d-choice:d=3", "Greedy[3]", {0.823041, 0.176452, 5.077e-4, 3.87e-12, 5.6e-37, 0}},
-       {"d-choice:d=4", "Greedy[4]", {0.859179, 0.140798, 2.301e-5, 4.0e-21, 0, 0}}},
-      {{"left:d=2", "Left[2]", {0.771675, 0.223850, 0.004475, 5.15e-8, 1.2e-21, 0}},
-       {"left:d=3", "Left[3]", {0.837909, 0.162080, 1.108e-5, 4.5e-33, 0, 0}},
-       {"one-plus-beta:beta=0.5", "(1+β), β = 0.5", {0.698897, 0.250797, 0.044616, 0.005171, 4.78e-4, 3.76e-5}},
-       {"thinning:threshold=absolute,l=2", "thinning ℓ = 2", {0.671886, 0.306238, 0.020946, 9.00e-4, 2.82e-5, 6.9e-7}}}};
+      {{"one-choice", "One-Choice", M::one_choice()},
+       {"d-choice:d=2", "Greedy[2]", M::greedy(2)},
+       {"d-choice:d=3", "Greedy[3]", M::greedy(3)},
+       {"d-choice:d=4", "Greedy[4]", M::greedy(4)}},
+      {{"left:d=2", "Left[2]", M::left(2)},
+       {"left:d=3", "Left[3]", M::left(3)},
+       {"one-plus-beta:beta=0.5", "(1+β), β = 0.5", M::one_plus_beta(0.5)},
+       {"thinning:threshold=absolute,l=2", "thinning ℓ = 2", M::thinning_absolute(2)}}};
+  constexpr std::size_t kLevels = 6;
   Table table{"Fraction of bins with load ≥ i at m = n: ODE and simulated",
               {"process", "i", "ODE s_i", "simulated [95% CI]", "z"}, {}, ""};
   const double floor = 0.3 / (static_cast<double>(n) * static_cast<double>(runs));
@@ -613,7 +617,8 @@ Section fluid(const ExperimentContext& c) {
       const auto& r = c.runner.run(section.id, fc.process, "exact", "unit", n, n, runs);
       std::vector<double> levels, ode_levels, ode_values;
       std::vector<std::vector<double>> fractions;
-      for (std::size_t i = 1; i <= fc.ode.size(); ++i) {
+      const std::vector<double> ode = stats::fluid_limit(fc.model, 1.0, 1e-4, kLevels);
+      for (std::size_t i = 1; i <= kLevels; ++i) {
         std::vector<double> sample;
         for (const RunResult& run : r) {
           std::uint64_t at_least = 0;
@@ -626,23 +631,23 @@ Section fluid(const ExperimentContext& c) {
           levels.push_back(static_cast<double>(i));
           fractions.push_back(sample);
         }
-        if (fc.ode[i - 1] >= floor) {
+        if (ode[i] >= floor) {
           ode_levels.push_back(static_cast<double>(i));
-          ode_values.push_back(fc.ode[i - 1]);
+          ode_values.push_back(ode[i]);
         }
-        if (fc.ode[i - 1] >= floor || m.mean > 0) {
+        if (ode[i] >= floor || m.mean > 0) {
           const double se = standard_error(sample);
-          table.rows.push_back({fc.label, std::to_string(i), fmt::format("{:.4g}", fc.ode[i - 1]),
+          table.rows.push_back({fc.label, std::to_string(i), fmt::format("{:.4g}", ode[i]),
                                 fmt::format("{:.4g} [{:.4g}, {:.4g}]", m.mean, m.lo, m.hi),
-                                se > 0 ? fixed((m.mean - fc.ode[i - 1]) / se, 1) : "–"});
+                                se > 0 ? fixed((m.mean - ode[i]) / se, 1) : "–"});
         }
       }
       Series sim = mean_series(fc.label + ", simulated", levels, fractions);
       sim.style = Series::Style::points_errorbars;
       sim.color = color;
-      Series ode{fc.label + ", ODE", Series::Style::line, ode_levels, ode_values, {}, {}, color, 2};
+      Series ode_curve{fc.label + ", ODE", Series::Style::line, ode_levels, ode_values, {}, {}, color, 2};
       f.series.push_back(std::move(sim));
-      f.series.push_back(std::move(ode));
+      f.series.push_back(std::move(ode_curve));
       ++color;
     }
     f.caption = fmt::format(

@@ -17,7 +17,9 @@ namespace {
 // Okabe & Ito, "Color Universal Design" (2008), without yellow, which is too pale on white.
 constexpr std::array<const char*, 7> kPalette = {"#000000", "#E69F00", "#0072B2", "#009E73",
                                                  "#D55E00", "#56B4E9", "#CC79A7"};
-constexpr std::array<int, 7> kPointTypes = {7, 5, 9, 13, 11, 6, 4};
+constexpr std::array<int, 7> kPointTypes = {7, 5, 9, 13, 11, 15, 3};
+// The open counterparts, for series drawn as bare points (published values beside measured).
+constexpr std::array<int, 7> kOpenPointTypes = {6, 4, 8, 12, 10, 14, 1};
 
 // A gnuplot single-quoted string: only the quote itself needs escaping (doubled).
 std::string quoted(const std::string& text) {
@@ -105,7 +107,8 @@ std::string plot_style(const Series& s, std::size_t index) {
     case Series::Style::line:
       return fmt::format("using 1:2 with lines lc rgb '{}' lw 1.5 dt {}", rgb, dash);
     case Series::Style::points:
-      return fmt::format("using 1:2 with points lc rgb '{}' pt {} ps P", rgb, point);
+      return fmt::format("using 1:2 with points lc rgb '{}' pt {} ps 1.8*P", rgb,
+                         kOpenPointTypes[color % kOpenPointTypes.size()]);
     case Series::Style::steps:
       return fmt::format("using 1:2 with steps lc rgb '{}' lw 1.5 dt {}", rgb, dash);
   }
@@ -177,7 +180,7 @@ std::string gnuplot_script(const Figure& figure) {
   // One column wide; taller by one legend line per series, so that the plot keeps its height.
   std::size_t entries = 0;
   for (const Series& s : figure.series) entries += s.x.empty() ? 0 : 1;
-  const double height = 2.25 + 0.13 * static_cast<double>(entries);
+  const double height = 2.4 + 0.13 * static_cast<double>(entries);
   const int png_height = static_cast<int>(std::lround(height * 300));
   const int svg_height = static_cast<int>(std::lround(height * 200));
   gp << "# " << figure.title << "\n# " << figure.note << "\n"
@@ -212,7 +215,7 @@ std::string gnuplot_script(const Figure& figure) {
      << "set xlabel T_x\nset ylabel T_y\n"
      << "set border 3\nset tics nomirror out\n"
      << "set grid lt 1 lc rgb '#e4e4e4' lw 0.5\n"
-     << "set key " << figure.key << " spacing 1.0 samplen 2.5\n"
+     << "set key " << figure.key << " spacing 1.0 samplen 2.5 height 1\n"
      << "if (tex) { set key spacing 1.3 }\n";
   const auto log_axis = [&gp](const char* axis, int base) {
     gp << fmt::format("set logscale {0} {1}\nif (tex) {{ set format {0} '$%g$' }}\n", axis, base);
@@ -230,7 +233,10 @@ std::string gnuplot_script(const Figure& figure) {
   if (figure.log_y) log_axis("y", 10);
   if (figure.y_range)
     gp << fmt::format("set yrange [{:.10g}:{:.10g}]\n", figure.y_range->first, figure.y_range->second);
-  gp << "set offsets graph 0.03, graph 0.03, graph 0.05, graph 0.05\n\nplot \\\n";
+  // Axes end at the data (plus a margin), not at the next round tic: a log axis rounded out to
+  // whole decades would squeeze the data into a fraction of the plot.
+  gp << "set autoscale xfix\nset autoscale yfix\n"
+     << "set offsets graph 0.03, graph 0.03, graph 0.06, graph 0.06\n\nplot \\\n";
   block = 0;
   for (std::size_t i = 0; i < figure.series.size(); ++i) {
     const Series& s = figure.series[i];

@@ -40,7 +40,7 @@ struct Figure {
   std::string caption;  // for the page: what it shows and what the verdict rests on
   std::string note;     // printed on the figure: tier, n, runs, seed
   std::optional<std::pair<double, double>> y_range;  // default: gnuplot's autoscale
-  std::string key = "below maxcols 2 reverse Left width -2";  // gnuplot key position
+  std::string key = "below maxcols 2 reverse Left width 1";  // gnuplot key position
 };
 
 struct RenderedFigure {
