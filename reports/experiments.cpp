@@ -122,6 +122,13 @@ std::string z_text(double measured, double measured_se, const Published& p) {
   return se > 0 ? fixed((measured - p.mean) / se, 1) : "–";
 }
 
+// A series in a given palette colour and dash pattern (-1: solid).
+Series styled(Series s, int color, int dash = -1) {
+  s.color = color;
+  s.dash = dash;
+  return s;
+}
+
 double standard_error(const std::vector<double>& sample) {
   const stats::Summary s = stats::summarize(sample);
   return s.count > 1 ? s.sd / std::sqrt(static_cast<double>(s.count)) : 0.0;
@@ -228,11 +235,8 @@ Section noise_published(const ExperimentContext& c) {
                             z_text(m.mean, standard_error(gaps), p), distribution_text(p.percent),
                             distribution_text(measured_distribution(gaps))});
     }
-    Series measured = mean_series(fmt::format("{}, measured", s.label), xs, samples);
-    measured.color = color;
-    measured.dash = 2;
     f.series.push_back(std::move(published));
-    f.series.push_back(std::move(measured));
+    f.series.push_back(styled(mean_series(fmt::format("{}, measured", s.label), xs, samples), color, 2));
     section.tables.push_back(std::move(table));
     ++color;
   }
@@ -323,9 +327,9 @@ Section batches(const ExperimentContext& c) {
       samples.push_back(values(c.runner.run(section.id, fmt::format("one-plus-beta:beta={}", format_real(beta)),
                                             fmt::format("batch:b={}", b), weights, n, m_of(b), runs),
                                &RunResult::gap));
-    Series s = mean_series(weights == "unit" ? "(1+β), unit weights" : "(1+β), Exp(1) weights", betas, samples);
-    s.color = color++;
-    f.series.push_back(std::move(s));
+    f.series.push_back(styled(
+        mean_series(weights == "unit" ? "(1+β), unit weights" : "(1+β), Exp(1) weights", betas, samples),
+        color++));
   }
   const double tuned = tuned_beta(static_cast<double>(n), static_cast<double>(b), 1.0);
   f.caption = fmt::format(
@@ -404,16 +408,9 @@ Section batches_published(const ExperimentContext& c) {
   f.log_x = true;
   f.log_y = true;
   f.note = note(c.tier, fmt::format("n = {}", n), runs, c.runner.seed());
-  Series m_two = mean_series("Two-Choice, measured", xs, two);
-  m_two.color = 0;
-  m_two.dash = 2;
-  Series m_one = mean_series("One-Choice m = b, max load, measured", xs, one_max);
-  m_one.color = 1;
-  m_one.dash = 2;
-  Series m_one_gap = mean_series("One-Choice m = b, gap, measured", xs, one_gap);
-  m_one_gap.color = 2;
-  m_one_gap.dash = 3;
-  f.series = {pub_two, m_two, pub_one, m_one, m_one_gap};
+  f.series = {pub_two, styled(mean_series("Two-Choice, measured", xs, two), 0, 2), pub_one,
+              styled(mean_series("One-Choice m = b, max load, measured", xs, one_max), 1, 2),
+              styled(mean_series("One-Choice m = b, gap, measured", xs, one_gap), 2, 3)};
   f.caption =
       "Published means (points, from the authors' distributions) and measured ones (dashed, 95% "
       "intervals) for b-Batched Two-Choice and the One-Choice reference row. The published "
@@ -473,17 +470,13 @@ Section first_diff(const ExperimentContext& c) {
           for (const RunResult& run : r) p.push_back(static_cast<double>(run.probes) / static_cast<double>(run.balls));
           per_ball.push_back(std::move(p));
         }
-        Series s = mean_series(fmt::format("{}, m = {}", label, is_heavy ? "1000n" : "n"), xs, gaps);
-        s.color = color;
-        s.dash = is_heavy ? 2 : 1;
-        f.series.push_back(std::move(s));
-        if (process == first_diff) {
-          Series p = mean_series(fmt::format("FirstDiff[{}] cap={}, m = {}", d, d * d, is_heavy ? "1000n" : "n"),
-                                 xs, per_ball);
-          p.color = static_cast<int>(d) - 2;
-          p.dash = is_heavy ? 2 : 1;
-          probes.series.push_back(std::move(p));
-        }
+        const char* m = is_heavy ? "1000n" : "n";
+        const int dash = is_heavy ? 2 : 1;
+        f.series.push_back(styled(mean_series(fmt::format("{}, m = {}", label, m), xs, gaps), color, dash));
+        if (process == first_diff)
+          probes.series.push_back(styled(
+              mean_series(fmt::format("FirstDiff[{}] cap={}, m = {}", d, d * d, m), xs, per_ball),
+              static_cast<int>(d) - 2, dash));
       }
       ++color;
     }
@@ -544,13 +537,8 @@ Section thinning(const ExperimentContext& c) {
       worst.push_back(values(r, &RunResult::max_gap_over_time));
       final_gap.push_back(values(r, &RunResult::gap));
     }
-    Series w = mean_series(label + ", max over [m]", xs, worst);
-    w.color = color;
-    Series t = mean_series(label + ", at t = m", xs, final_gap);
-    t.color = color;
-    t.dash = 2;
-    f.series.push_back(std::move(w));
-    f.series.push_back(std::move(t));
+    f.series.push_back(styled(mean_series(label + ", max over [m]", xs, worst), color));
+    f.series.push_back(styled(mean_series(label + ", at t = m", xs, final_gap), color, 2));
     ++color;
   }
   Series slow{"ln n / ln ln n", Series::Style::line, {}, {}, {}, {}, 0, 3};
@@ -642,12 +630,8 @@ Section fluid(const ExperimentContext& c) {
                                 se > 0 ? fixed((m.mean - ode[i]) / se, 1) : "–"});
         }
       }
-      Series sim = mean_series(fc.label + ", simulated", levels, fractions);
-      sim.style = Series::Style::points_errorbars;
-      sim.color = color;
-      Series ode_curve{fc.label + ", ODE", Series::Style::line, ode_levels, ode_values, {}, {}, color, 2};
-      f.series.push_back(std::move(sim));
-      f.series.push_back(std::move(ode_curve));
+      f.series.push_back(styled(mean_series(fc.label + ", simulated", levels, fractions), color));
+      f.series.push_back({fc.label + ", ODE", Series::Style::line, ode_levels, ode_values, {}, {}, color, 2});
       ++color;
     }
     f.caption = fmt::format(
