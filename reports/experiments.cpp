@@ -630,13 +630,15 @@ Section fluid(const ExperimentContext& c) {
                                 se > 0 ? fixed((m.mean - ode[i]) / se, 1) : "–"});
         }
       }
-      f.series.push_back(styled(mean_series(fc.label + ", simulated", levels, fractions), color));
-      f.series.push_back({fc.label + ", ODE", Series::Style::line, ode_levels, ode_values, {}, {}, color, 2});
+      Series simulated = styled(mean_series(fc.label + ", simulated", levels, fractions), color);
+      simulated.style = Series::Style::errorbars;
+      f.series.push_back(std::move(simulated));
+      f.series.push_back({fc.label + ", ODE", Series::Style::line, ode_levels, ode_values, {}, {}, color, 1});
       ++color;
     }
     f.caption = fmt::format(
         "Fraction of bins with load at least i after n balls, simulated (points) and from the "
-        "mean-field ODE (dashed), log scale down to about one bin in all runs ({:.1e}). Points on "
+        "mean-field ODE (lines), log scale down to about one bin in all runs ({:.1e}). Points on "
         "their curve level by level mean the fluid limit describes the process at this n.",
         floor);
     section.figures.push_back(std::move(f));

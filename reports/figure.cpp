@@ -104,6 +104,8 @@ std::string plot_style(const Series& s, std::size_t index) {
     case Series::Style::points_errorbars:
       return fmt::format("using 1:2:3:4 with yerrorlines lc rgb '{}' lw 1.2 dt {} pt {} ps P",
                          rgb, dash, point);
+    case Series::Style::errorbars:
+      return fmt::format("using 1:2:3:4 with yerrorbars lc rgb '{}' lw 1.2 pt {} ps 1.4*P", rgb, point);
     case Series::Style::line:
       return fmt::format("using 1:2 with lines lc rgb '{}' lw 1.5 dt {}", rgb, dash);
     case Series::Style::points:
