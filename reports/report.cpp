@@ -95,16 +95,15 @@ std::string html_table(const Table& t) {
 }
 
 std::string md_table(const Table& t) {
-  std::string out = fmt::format("**{}**\n\n|", t.title);
-  for (const auto& h : t.header) out += " " + md_cell(h) + " |";
-  out += "\n|";
+  const auto row = [](const std::vector<std::string>& cells) {
+    std::string line = "|";
+    for (const auto& cell : cells) line += fmt::format(" {} |", md_cell(cell));
+    return line + "\n";
+  };
+  std::string out = fmt::format("**{}**\n\n", t.title) + row(t.header) + "|";
   for (std::size_t i = 0; i < t.header.size(); ++i) out += "---|";
   out += "\n";
-  for (const auto& row : t.rows) {
-    out += "|";
-    for (const auto& cell : row) out += " " + md_cell(cell) + " |";
-    out += "\n";
-  }
+  for (const auto& r : t.rows) out += row(r);
   return out + "\n";
 }
 
