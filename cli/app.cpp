@@ -113,7 +113,8 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   run->add_flag("--csv", o.csv, "print one CSV row per run");
 
   const std::vector<Command> commands = {add_check_command(app), add_sweep_command(app),
-                                         add_export_command(app), add_merge_command(app)};
+                                         add_export_command(app), add_merge_command(app),
+                                         add_report_command(app, args)};
 
   std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them backwards
   try {

@@ -6,6 +6,7 @@
 #include <functional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 namespace gapcheck::cli {
 
@@ -20,6 +21,8 @@ Command add_check_command(CLI::App& app);   // cli/check_command.cpp
 Command add_sweep_command(CLI::App& app);   // cli/sweep_command.cpp
 Command add_export_command(CLI::App& app);  // cli/export_command.cpp
 Command add_merge_command(CLI::App& app);   // cli/merge_command.cpp
+// `args` as typed: the report records the command that asked for it.
+Command add_report_command(CLI::App& app, const std::vector<std::string>& args);  // cli/report_command.cpp
 
 // A thread count as typed (empty: every core), checked against [1, 1024].
 unsigned parse_threads(const std::string& text);

@@ -63,37 +63,6 @@ std::string value(double v) {
   return fmt::format("{:.3f}", v);
 }
 
-// A spec goes into the shell command as is when it holds only characters the shell leaves alone.
-std::string shell_word(const std::string& word) {
-  const bool plain = std::all_of(word.begin(), word.end(), [](unsigned char c) {
-    return std::isalnum(c) || std::string_view("-_.:=,^+/").find(static_cast<char>(c)) !=
-                                  std::string_view::npos;
-  });
-  if (plain) return word;
-  std::string quoted = "'";
-  for (const char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
-
-}  // namespace
-
-// The command that repeats this batch exactly: canonical specs, every count as a number.
-std::string repeat_command(const RunReport& report) {
-  const auto& sim = report.simulation;
-  std::string command = fmt::format(
-      "gapcheck run --process {} --setting {} --weights {} --n {} --m {} --runs {} --seed {}",
-      shell_word(sim.process.str()), shell_word(sim.setting.str()),
-      shell_word(sim.weights.str()), sim.config.n, sim.config.m, report.results.size(),
-      report.seed);
-  if (report.first_replicate != 0)
-    command += fmt::format(" --first-replicate {}", report.first_replicate);
-  if (sim.config.gap_level != 0)
-    command += fmt::format(" --gap-level {}", format_real(sim.config.gap_level));
-  return command;
-}
-
-namespace {
-
 // Gap value: % of runs, with a bar. Few distinct values are listed one by one (unit weights);
 // many (weighted runs) are grouped into ten equal-width intervals.
 std::string format_distribution(const std::vector<double>& gaps) {
@@ -135,6 +104,34 @@ std::string format_distribution(const std::vector<double>& gaps) {
 }
 
 }  // namespace
+
+// A spec goes into the shell command as is when it holds only characters the shell leaves alone.
+std::string shell_word(const std::string& word) {
+  const bool plain = std::all_of(word.begin(), word.end(), [](unsigned char c) {
+    return std::isalnum(c) || std::string_view("-_.:=,^+/").find(static_cast<char>(c)) !=
+                                  std::string_view::npos;
+  });
+  if (plain) return word;
+  std::string quoted = "'";
+  for (const char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+// The command that repeats this batch exactly: canonical specs, every count as a number.
+std::string repeat_command(const RunReport& report) {
+  const auto& sim = report.simulation;
+  std::string command = fmt::format(
+      "gapcheck run --process {} --setting {} --weights {} --n {} --m {} --runs {} --seed {}",
+      shell_word(sim.process.str()), shell_word(sim.setting.str()),
+      shell_word(sim.weights.str()), sim.config.n, sim.config.m, report.results.size(),
+      report.seed);
+  if (report.first_replicate != 0)
+    command += fmt::format(" --first-replicate {}", report.first_replicate);
+  if (sim.config.gap_level != 0)
+    command += fmt::format(" --gap-level {}", format_real(sim.config.gap_level));
+  return command;
+}
+
 
 std::string format_table(const RunReport& report) {
   const auto& sim = report.simulation;

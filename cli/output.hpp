@@ -25,7 +25,8 @@ std::string format_csv(const RunReport& report);
 
 std::string format_list();  // `gapcheck list`
 
-// The `gapcheck run` command that repeats the report's runs exactly.
+// The `gapcheck run` command that repeats the batch exactly, and one shell word as typed.
 std::string repeat_command(const RunReport& report);
+std::string shell_word(const std::string& word);
 
 }  // namespace gapcheck::cli

@@ -69,7 +69,7 @@ ClaimOutcome check_one(const std::string& id, Simulator simulator) {
 }
 
 TEST(Statistical, HeavierTwoChoiceMutantFailsTheGreedyFluidLimit) {
-  EXPECT_EQ(check_one("fluid-greedy", simulate_point).verdict, Verdict::pass)
+  EXPECT_EQ(check_one("fluid-greedy", CheckOptions{}.simulator).verdict, Verdict::pass)
       << "control: the real Two-Choice must pass on the same seeds";
   EXPECT_EQ(check_one("fluid-greedy", mutant_simulator).verdict, Verdict::fail)
       << "mutant survived";

@@ -1,0 +1,125 @@
+// The report command: parse the options the gapcheck way, gather the claims' outcomes, and hand
+// both to reports::write_report, which runs the experiments and writes the directory.
+#include <memory>
+#include <optional>
+
+#include "cli/app.hpp"
+#include "cli/commands.hpp"
+
+#include <algorithm>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "cli/output.hpp"
+#include "reports/report.hpp"
+#include "stats/claims/catalog.hpp"
+#include "stats/claims/verdict.hpp"
+#include "store/run_store.hpp"
+#include "stats/shapes.hpp"
+
+namespace gapcheck::cli {
+namespace {
+
+struct ReportCommandOptions {
+  std::string glob = "*";
+  std::string tier = "ci";
+  std::string out = "report";
+  std::string seed = "1";
+  std::string threads;
+  std::string published;
+  std::string db = store::kDefaultDb;
+};
+
+// The outcomes of the claims catalog whose ids match the report's glob, at the report's tier
+// (the tiny tier draws the experiments only). A glob that selects experiments but no claim
+// leaves the verdict table empty.
+std::vector<claims::ClaimOutcome> checked_claims(const reports::ReportOptions& options,
+                                                 std::ostream& progress) {
+  if (options.tier == reports::Tier::tiny) return {};
+  claims::CheckOptions o;
+  o.glob = options.glob;
+  o.tier = options.tier == reports::Tier::paper ? "paper" : "ci";
+  o.threads = options.threads;
+  if (options.store != nullptr)
+    o.simulator = [store = options.store](const claims::PointSpec& point, std::uint64_t seed,
+                                          unsigned threads) {
+      return claims::simulate_point(point, seed, threads, store);
+    };
+  o.progress = [&progress](const std::string& line) { progress << "check: " << line << "\n"; };
+  const auto catalog = claims::builtin_catalog();
+  const bool any = std::any_of(catalog.begin(), catalog.end(), [&](const claims::Claim& c) {
+    return claims::glob_match(o.glob, c.id) && c.tiers.count(o.tier);
+  });
+  if (!any) return {};  // the glob names experiments only
+  return claims::check_claims(o);
+}
+
+double shape_value(const std::string& name, const stats::Vars& x) { return stats::shape(name).f(x); }
+
+
+std::string report_command(const ReportCommandOptions& o, const std::vector<std::string>& args,
+                           std::ostream& progress);
+
+}  // namespace
+
+Command add_report_command(CLI::App& app, const std::vector<std::string>& args) {
+  auto options = std::make_shared<ReportCommandOptions>();
+  auto& o = *options;
+  auto* report = app.add_subcommand(
+      "report", "run the experiments and claims, write the report (HTML, README, figures, CSV)");
+  report->add_option("glob", o.glob, "experiments and claims to include (default *), e.g. 'batch*'");
+  report->add_option("--tier", o.tier,
+                     "ci (default, about 10 minutes on 2 cores), paper (hours), tiny (seconds)");
+  report->add_option("--out", o.out, "output directory (default report)");
+  report->add_option("--seed", o.seed, "seed of every batch (default 1)");
+  report->add_option("--threads", o.threads, "threads (default: all cores)");
+  report->add_option("--published", o.published,
+                     "directory of the published tables (default: the source tree's reports/published)");
+  report->add_option("--db", o.db,
+                     std::string("run store: finished runs are reused, new ones kept (default ") +
+                         store::kDefaultDb + "; --db '' for none)");
+  return {report, [options, args](std::ostream& out, std::ostream& err) {
+            out << report_command(*options, args, err) << std::flush;
+            return kExitOk;
+          }};
+}
+
+namespace {
+
+std::string report_command(const ReportCommandOptions& o, const std::vector<std::string>& args,
+                           std::ostream& progress) {
+  reports::ReportOptions options;
+  options.glob = o.glob;
+  options.tier = reports::tier_named(o.tier);
+  if (o.out.empty()) throw InputError("out= is empty (accepted: a directory path)");
+  options.out = o.out;
+  options.seed = parse_count(o.seed, "seed");
+  options.threads = parse_threads(o.threads);
+  options.published =
+      o.published.empty() ? reports::default_published_dir() : std::filesystem::path(o.published);
+  if (!std::filesystem::is_directory(options.published))
+    throw InputError("published=" + options.published.string() +
+                     " is not a directory (accepted: a directory holding the published tables)");
+  options.version = "gapcheck 0.1";
+  options.command_line = "gapcheck";
+  for (const auto& a : args) options.command_line += " " + shell_word(a);
+
+  std::optional<store::RunStore> run_store;
+  if (!o.db.empty()) {
+    run_store.emplace(store::RunStore::open(o.db));
+    options.store = &*run_store;
+  }
+  const auto claims = checked_claims(options, progress);
+  const auto summary = reports::write_report(
+      options, claims, shape_value, &progress, [](const reports::Batch& b) {
+        return repeat_command(RunReport{b.simulation, b.seed, 0, 1, b.seconds, b.results});
+      });
+  return fmt::format("report: {} figures, {} runs in {} batches, {:.0f} s -> {}/index.html\n",
+                     summary.figures.size(), summary.runs, summary.batches, summary.seconds,
+                     options.out.string());
+}
+
+}  // namespace
+
+}  // namespace gapcheck::cli

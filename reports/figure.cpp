@@ -1,0 +1,267 @@
+#include "reports/figure.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <utility>
+
+#include <fmt/format.h>
+
+namespace gapcheck::reports {
+namespace {
+
+// Okabe & Ito, "Color Universal Design" (2008), without yellow, which is too pale on white.
+constexpr std::array<const char*, 7> kPalette = {"#000000", "#E69F00", "#0072B2", "#009E73",
+                                                 "#D55E00", "#56B4E9", "#CC79A7"};
+constexpr std::array<int, 7> kPointTypes = {7, 5, 9, 13, 11, 15, 3};
+// The open counterparts, for series drawn as bare points (published values beside measured).
+constexpr std::array<int, 7> kOpenPointTypes = {6, 4, 8, 12, 10, 14, 1};
+
+// A gnuplot single-quoted string: only the quote itself needs escaping (doubled).
+std::string quoted(const std::string& text) {
+  std::string out = "'";
+  for (const char c : text) out += c == '\'' ? std::string("''") : std::string(1, c);
+  return out + "'";
+}
+
+// Text for the cairo terminals in enhanced mode: its control characters shown literally.
+std::string enhanced(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    if (std::string_view("^_@&~{}").find(c) != std::string_view::npos) out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+// Text for cairolatex: LaTeX specials escaped, the symbols the figures use as math.
+std::string latex(const std::string& text) {
+  static const std::array<std::pair<std::string_view, std::string_view>, 16> symbols = {{
+      {"σ", "$\\sigma$"},  {"β", "$\\beta$"},     {"η", "$\\eta$"},     {"δ", "$\\delta$"},
+      {"√", "$\\surd$"},   {"≥", "$\\geq$"},      {"≤", "$\\leq$"},     {"·", "$\\cdot$"},
+      {"×", "$\\times$"},  {"∈", "$\\in$"},       {"≈", "$\\approx$"},  {"±", "$\\pm$"},
+      {"−", "$-$"},        {"–", "--"},           {"ℓ", "$\\ell$"},     {"…", "\\ldots{}"},
+  }};
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    bool matched = false;
+    for (const auto& [utf8, tex] : symbols) {
+      if (text.compare(i, utf8.size(), utf8) == 0) {
+        out += tex;
+        i += utf8.size();
+        matched = true;
+        break;
+      }
+    }
+    if (matched) continue;
+    const char c = text[i++];
+    switch (c) {
+      case '\\': out += "\\textbackslash{}"; break;
+      case '^': out += "\\^{}"; break;
+      case '~': out += "\\~{}"; break;
+      case '{': case '}': case '_': case '%': case '&': case '#': case '$':
+        out += '\\';
+        out += c;
+        break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+// `name = tex ? 'LaTeX' : 'enhanced'`: every text of the figure, in both forms.
+std::string text_variable(const std::string& name, const std::string& text) {
+  return fmt::format("{} = tex ? {} : {}\n", name, quoted(latex(text)), quoted(enhanced(text)));
+}
+
+void check_shape(const Figure& figure) {
+  if (figure.id.empty() ||
+      figure.id.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") !=
+          std::string::npos)
+    throw std::runtime_error("figure id '" + figure.id + "' must be letters, digits, - and _");
+  bool any_point = false;
+  for (const Series& s : figure.series) {
+    const bool bars_ok = (s.y_lo.empty() && s.y_hi.empty()) ||
+                         (s.y_lo.size() == s.x.size() && s.y_hi.size() == s.x.size());
+    if (s.x.size() != s.y.size() || !bars_ok)
+      throw std::runtime_error("figure " + figure.id + ": series '" + s.label +
+                               "' has columns of different lengths");
+    any_point = any_point || !s.x.empty();
+  }
+  if (!any_point) throw std::runtime_error("figure " + figure.id + " has no data");
+}
+
+std::string plot_style(const Series& s, std::size_t index) {
+  const std::size_t color = s.color >= 0 ? static_cast<std::size_t>(s.color) : index;
+  const std::string rgb = kPalette[color % kPalette.size()];
+  const int point = kPointTypes[color % kPointTypes.size()];
+  const int dash = s.dash >= 0 ? s.dash : 1;
+  switch (s.style) {
+    case Series::Style::points_errorbars:
+      return fmt::format("using 1:2:3:4 with yerrorlines lc rgb '{}' lw 1.2 dt {} pt {} ps P",
+                         rgb, dash, point);
+    case Series::Style::errorbars:
+      return fmt::format("using 1:2:3:4 with yerrorbars lc rgb '{}' lw 1.2 pt {} ps 1.4*P", rgb, point);
+    case Series::Style::line:
+      return fmt::format("using 1:2 with lines lc rgb '{}' lw 1.5 dt {}", rgb, dash);
+    case Series::Style::points:
+      return fmt::format("using 1:2 with points lc rgb '{}' pt {} ps 1.8*P", rgb,
+                         kOpenPointTypes[color % kOpenPointTypes.size()]);
+    case Series::Style::steps:
+      return fmt::format("using 1:2 with steps lc rgb '{}' lw 1.5 dt {}", rgb, dash);
+  }
+  return {};
+}
+
+std::string shell_quoted(const std::string& text) {
+  std::string out = "'";
+  for (const char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+// Runs the script for one format; gnuplot prints nothing when all is well, so any output
+// (an empty data block, a bad range) is treated as a failure rather than left in an image.
+void run_gnuplot(const std::filesystem::path& dir, const std::string& id, const char* format) {
+  const std::string command = fmt::format("cd {} && gnuplot -e 'fmt=\"{}\"' {} 2>&1",
+                                          shell_quoted(dir.string()), format,
+                                          shell_quoted(id + ".gp"));
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) throw std::runtime_error("cannot start gnuplot for figure " + id);
+  std::string output;
+  std::array<char, 512> buffer{};
+  while (std::fgets(buffer.data(), buffer.size(), pipe) != nullptr) output += buffer.data();
+  const int status = pclose(pipe);
+  // Two warnings are not faults of the figure: cairolatex sizes the key from the LaTeX source,
+  // markup included, which is wider than the typeset text; and a constant series (every run at
+  // the same value) gets a y range widened around it.
+  std::string faults;
+  std::istringstream lines(output);
+  for (std::string line; std::getline(lines, line);)
+    if (line.find("difficulty fitting plot titles into key") == std::string::npos &&
+        line.find("empty y range") == std::string::npos)
+      faults += line + "\n";
+  output = faults;
+  if (status != 0 || !output.empty())
+    throw std::runtime_error(fmt::format("gnuplot failed on figure {} ({}): {}", id, format,
+                                         output.empty() ? "exit status " + std::to_string(status)
+                                                        : output));
+}
+
+void write_file(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream file(path, std::ios::binary);
+  file << text;
+  if (!file) throw std::runtime_error("cannot write " + path.string());
+}
+
+}  // namespace
+
+std::string data_file(const Figure& figure) {
+  std::string out = fmt::format("# {}\n# {}\n", figure.title, figure.note);
+  std::size_t block = 0;
+  for (const Series& s : figure.series) {
+    if (s.x.empty()) continue;
+    if (block++ > 0) out += "\n\n";
+    out += fmt::format("# index {}: {}\n# x y y_lo y_hi\n", block - 1, s.label);
+    for (std::size_t i = 0; i < s.x.size(); ++i) {
+      const double lo = s.y_lo.empty() ? s.y[i] : s.y_lo[i];
+      const double hi = s.y_hi.empty() ? s.y[i] : s.y_hi[i];
+      if (!std::isfinite(s.x[i]) || !std::isfinite(s.y[i])) continue;
+      out += fmt::format("{:.10g} {:.10g} {:.10g} {:.10g}\n", s.x[i], s.y[i], lo, hi);
+    }
+  }
+  return out;
+}
+
+std::string gnuplot_script(const Figure& figure) {
+  const std::string& id = figure.id;
+  std::ostringstream gp;
+  // One column wide; taller by one legend line per series, so that the plot keeps its height.
+  std::size_t entries = 0;
+  for (const Series& s : figure.series) entries += s.x.empty() ? 0 : 1;
+  const double height = 2.4 + 0.13 * static_cast<double>(entries);
+  const int png_height = static_cast<int>(std::lround(height * 300));
+  const int svg_height = static_cast<int>(std::lround(height * 200));
+  gp << "# " << figure.title << "\n# " << figure.note << "\n"
+     << "# Redraw: gnuplot -e 'fmt=\"pdf\"' " << id << ".gp   (fmt: png, pdf, svg, tex)\n"
+     << "# The data are in " << id << ".dat, one block per series (see its comments).\n"
+     << "if (!exists(\"fmt\")) fmt = \"png\"\n"
+     << "tex = (fmt eq \"tex\")\n"
+     << "if (fmt eq \"png\") {\n"
+     << "  set terminal pngcairo size 990," << png_height << " enhanced font \"Sans,19\" linewidth 2.5\n"
+     << "  set output \"" << id << ".png\"\n"
+     << "} else { if (fmt eq \"pdf\") {\n"
+     << "  set terminal pdfcairo size 3.3in," << fmt::format("{:.2f}", height) << "in enhanced font \"Sans,6.5\" linewidth 1\n"
+     << "  set output \"" << id << ".pdf\"\n"
+     << "} else { if (fmt eq \"svg\") {\n"
+     << "  set terminal svg size 660," << svg_height << " dynamic enhanced font \"Sans,13\" linewidth 1.5\n"
+     << "  set output \"" << id << ".svg\"\n"
+     << "} else { if (tex) {\n"
+     << "  set terminal cairolatex pdf size 3.3in," << fmt::format("{:.2f}", height) << "in linewidth 1\n"
+     << "  set output \"" << id << "-latex.tex\"\n"
+     << "} else {\n"
+     << "  print \"fmt must be png, pdf, svg or tex\"\n  exit status 2\n"
+     << "} } } }\n\n";
+  gp << text_variable("T_title", figure.title) << text_variable("T_x", figure.x_label)
+     << text_variable("T_y", figure.y_label) << text_variable("T_note", figure.note);
+  std::size_t block = 0;
+  for (const Series& s : figure.series)
+    if (!s.x.empty()) gp << text_variable(fmt::format("T_s{}", block++), s.label);
+  // The note goes under the title, smaller, so that the legend can sit below the plot.
+  gp << "\nP = (fmt eq \"png\") ? 1.4 : (fmt eq \"svg\" ? 0.7 : 0.45)\n"
+     << "set title (tex ? sprintf('\\shortstack{%s\\\\{\\scriptsize %s}}', T_title, T_note) : "
+        "sprintf(\"%s\\n{/*0.7 %s}\", T_title, T_note))\n"
+     << "set xlabel T_x\nset ylabel T_y\n"
+     << "set border 3\nset tics nomirror out\n"
+     << "set grid lt 1 lc rgb '#e4e4e4' lw 0.5\n"
+     << "set key " << figure.key << " spacing 1.0 samplen 2.5 height 1\n"
+     << "if (tex) { set key spacing 1.3 }\n";
+  const auto log_axis = [&gp](const char* axis, int base) {
+    gp << fmt::format("set logscale {0} {1}\nif (tex) {{ set format {0} '$%g$' }}\n", axis, base);
+    if (base == 2)
+      gp << fmt::format("if (tex) {{ set format {0} '$2^{{%L}}$' }} else {{ set format {0} "
+                        "'2^{{%L}}' }}\n",
+                        axis);
+    else
+      gp << fmt::format("if (tex) {{ set format {0} '$10^{{%L}}$' }} else {{ set format {0} "
+                        "'10^{{%L}}' }}\n",
+                        axis);
+  };
+  if (figure.log2_x) log_axis("x", 2);
+  if (figure.log_x) log_axis("x", 10);
+  if (figure.log_y) log_axis("y", 10);
+  if (figure.y_range)
+    gp << fmt::format("set yrange [{:.10g}:{:.10g}]\n", figure.y_range->first, figure.y_range->second);
+  // Axes end at the data (plus a margin), not at the next round tic: a log axis rounded out to
+  // whole decades would squeeze the data into a fraction of the plot.
+  gp << "set autoscale xfix\nset autoscale yfix\n"
+     << "set offsets graph 0.03, graph 0.03, graph 0.06, graph 0.06\n\nplot \\\n";
+  block = 0;
+  for (std::size_t i = 0; i < figure.series.size(); ++i) {
+    const Series& s = figure.series[i];
+    if (s.x.empty()) continue;
+    gp << (block > 0 ? ", \\\n" : "") << fmt::format("  '{}.dat' index {} ", id, block)
+       << plot_style(s, i) << fmt::format(" title T_s{}", block);
+    ++block;
+  }
+  gp << "\n";
+  return gp.str();
+}
+
+RenderedFigure render(const Figure& figure, const std::filesystem::path& dir) {
+  check_shape(figure);
+  std::filesystem::create_directories(dir);
+  const std::string& id = figure.id;
+  RenderedFigure out{dir / (id + ".png"), dir / (id + ".pdf"),       dir / (id + ".svg"),
+                     dir / (id + "-latex.tex"), dir / (id + "-latex.pdf"), dir / (id + ".dat"),
+                     dir / (id + ".gp")};
+  write_file(out.dat, data_file(figure));
+  write_file(out.gp, gnuplot_script(figure));
+  for (const char* format : {"png", "pdf", "svg", "tex"}) run_gnuplot(dir, id, format);
+  return out;
+}
+
+}  // namespace gapcheck::reports

@@ -1,0 +1,60 @@
+// One figure, drawn by gnuplot into every format a reader or an author needs.
+//
+// A Figure is plain data: labelled series with optional error bars, axis labels, the caption
+// for the page, and a note (tier, n, runs, seed) that is printed on the figure itself, so a
+// figure copied out of the report still says what produced it. render() writes the data as a
+// gnuplot .dat file and the drawing as a .gp script that an author can rerun and restyle:
+//
+//   gnuplot -e 'fmt="pdf"' ID.gp      (fmt: png, pdf, svg, tex; png is the default)
+//
+// The script is the single source of every output format; render() only runs it four times.
+// Text is written twice in the script, once for the cairo terminals (Unicode, enhanced text)
+// and once for cairolatex (LaTeX markup), so the LaTeX version is typeset in the document's
+// own fonts. Sizes are for one column of a two-column paper (3.3 in wide); the PNG is the same
+// drawing at 300 dpi. Colours follow the Okabe-Ito palette, and series also differ by point
+// type and dash pattern so that they stay apart in grey.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <utility>
+#include <string>
+#include <vector>
+
+namespace gapcheck::reports {
+
+struct Series {
+  std::string label;
+  // points_errorbars joins the points; errorbars leaves them apart (beside a reference curve).
+  enum class Style { points_errorbars, line, points, steps, errorbars } style = Style::points_errorbars;
+  std::vector<double> x, y, y_lo, y_hi;  // y_lo/y_hi empty when no bars
+  int color = -1;                        // index into the palette; -1: the series' position
+  int dash = -1;                         // dash type for lines; -1: solid
+};
+
+struct Figure {
+  std::string id;  // file stem: letters, digits, '-' and '_' only
+  std::string title;
+  std::string x_label, y_label;
+  bool log2_x = false, log_x = false, log_y = false;
+  std::vector<Series> series;
+  std::string caption;  // for the page: what it shows and what the verdict rests on
+  std::string note;     // printed on the figure: tier, n, runs, seed
+  std::optional<std::pair<double, double>> y_range;  // default: gnuplot's autoscale
+  std::string key = "below maxcols 2 reverse Left width 1";  // gnuplot key position
+};
+
+struct RenderedFigure {
+  std::filesystem::path png, pdf, svg, tex, tex_pdf, dat, gp;
+};
+
+// Writes DIR/ID.dat and DIR/ID.gp and renders DIR/ID.png, ID.pdf, ID.svg and the cairolatex
+// pair ID-latex.tex + ID-latex.pdf (\input{ID-latex.tex} in a document). Throws
+// std::runtime_error naming the figure when gnuplot fails or a series is malformed.
+RenderedFigure render(const Figure& figure, const std::filesystem::path& dir);
+
+// The text of the .dat and .gp files, for tests and for render().
+std::string data_file(const Figure& figure);
+std::string gnuplot_script(const Figure& figure);
+
+}  // namespace gapcheck::reports

@@ -1,0 +1,283 @@
+#include "reports/report.hpp"
+
+#include <fnmatch.h>
+
+#include <chrono>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "reports/experiments.hpp"
+
+#ifndef GAPCHECK_PUBLISHED_DIR
+#define GAPCHECK_PUBLISHED_DIR "reports/published"
+#endif
+
+namespace gapcheck::reports {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool matches(const std::string& glob, const std::string& id) {
+  return fnmatch(glob.c_str(), id.c_str(), 0) == 0;
+}
+
+std::string html(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string md_cell(const std::string& text) {
+  std::string out;
+  for (const char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
+  return out;
+}
+
+void write_file(const fs::path& path, const std::string& text) {
+  std::ofstream file(path, std::ios::binary);
+  file << text;
+  if (!file) throw std::runtime_error("cannot write " + path.string());
+}
+
+// The report's parts in page order, whatever produced them.
+struct Page {
+  std::vector<std::vector<std::string>> verdicts;  // claim, source, verdict, constants, figure id
+  std::vector<Section> sections;
+};
+
+constexpr const char* kStyle = R"(
+body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; max-width: 1100px;
+       margin: 2em auto; padding: 0 1em; color: #222; line-height: 1.45; }
+h1 { font-size: 1.6em; } h2 { border-bottom: 1px solid #ccc; padding-bottom: .2em; margin-top: 2em; }
+table { border-collapse: collapse; margin: 1em 0; font-size: .88em; }
+th, td { border: 1px solid #ccc; padding: .25em .5em; text-align: left; vertical-align: top; }
+th { background: #f3f3f3; }
+.meta { color: #555; font-size: .9em; } .meta code { font-size: .95em; }
+.figures { display: flex; flex-wrap: wrap; gap: 1.5em; }
+figure { margin: 0; width: 500px; } figure img { width: 100%; border: 1px solid #eee; }
+figcaption { font-size: .88em; } .files { font-size: .82em; color: #555; }
+.pass { color: #006d2c; font-weight: bold; } .fail { color: #b30000; font-weight: bold; }
+.inconclusive { color: #8a6d00; font-weight: bold; }
+)";
+
+std::string figure_links(const std::string& id, bool markdown) {
+  const std::vector<std::pair<std::string, std::string>> files = {
+      {"PDF", id + ".pdf"},           {"SVG", id + ".svg"}, {"LaTeX", id + "-latex.tex"},
+      {"LaTeX PDF", id + "-latex.pdf"}, {"data", id + ".dat"}, {"gnuplot", id + ".gp"}};
+  std::string out;
+  for (const auto& [label, file] : files) {
+    if (!out.empty()) out += markdown ? " · " : " &middot; ";
+    out += markdown ? fmt::format("[{}](figures/{})", label, file)
+                    : fmt::format("<a href=\"figures/{}\">{}</a>", file, label);
+  }
+  return out;
+}
+
+std::string html_table(const Table& t) {
+  std::string out = fmt::format("<h3>{}</h3>\n<table>\n<tr>", html(t.title));
+  for (const auto& h : t.header) out += "<th>" + html(h) + "</th>";
+  out += "</tr>\n";
+  for (const auto& row : t.rows) {
+    out += "<tr>";
+    for (const auto& cell : row) out += "<td>" + html(cell) + "</td>";
+    out += "</tr>\n";
+  }
+  return out + "</table>\n";
+}
+
+std::string md_table(const Table& t) {
+  const auto row = [](const std::vector<std::string>& cells) {
+    std::string line = "|";
+    for (const auto& cell : cells) line += fmt::format(" {} |", md_cell(cell));
+    return line + "\n";
+  };
+  std::string out = fmt::format("**{}**\n\n", t.title) + row(t.header) + "|";
+  for (std::size_t i = 0; i < t.header.size(); ++i) out += "---|";
+  out += "\n";
+  for (const auto& r : t.rows) out += row(r);
+  return out + "\n";
+}
+
+std::string verdict_class(const std::string& verdict) {
+  return verdict.rfind("pass", 0) == 0 ? "pass" : verdict.rfind("fail", 0) == 0 ? "fail" : "inconclusive";
+}
+
+std::string html_page(const Page& page, const std::string& meta) {
+  std::string out = fmt::format(
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<title>gapcheck report</title>\n<style>{}</style>\n</head>\n<body>\n"
+      "<h1>gapcheck report</h1>\n<div class=\"meta\">{}</div>\n",
+      kStyle, meta);
+  out += "<h2 id=\"verdicts\">Verdicts</h2>\n";
+  if (page.verdicts.empty()) {
+    out += "<p>No claim of the catalog was selected.</p>\n";
+  } else {
+    out += "<table>\n<tr><th>claim</th><th>source</th><th>verdict</th><th>fitted constants / evidence</th></tr>\n";
+    for (const auto& v : page.verdicts)
+      out += fmt::format("<tr><td><a href=\"#{}\">{}</a></td><td>{}</td><td class=\"{}\">{}</td><td>{}</td></tr>\n",
+                         html(v[4]), html(v[0]), html(v[1]), verdict_class(v[2]), html(v[2]), html(v[3]));
+    out += "</table>\n";
+  }
+  out += "<p>Contents: ";
+  for (std::size_t i = 0; i < page.sections.size(); ++i)
+    out += fmt::format("{}<a href=\"#{}\">{}</a>", i ? " &middot; " : "", page.sections[i].id,
+                       html(page.sections[i].title));
+  out += "</p>\n";
+  for (const Section& s : page.sections) {
+    out += fmt::format("<h2 id=\"{}\">{}</h2>\n<p>{}</p>\n<div class=\"figures\">\n", s.id, html(s.title), html(s.text));
+    for (const Figure& f : s.figures)
+      out += fmt::format(
+          "<figure id=\"{0}\"><img src=\"figures/{0}.png\" alt=\"{1}\">\n<figcaption><b>{0}.</b> {2}"
+          "<div class=\"files\">{3}</div></figcaption></figure>\n",
+          f.id, html(f.title), html(f.caption), figure_links(f.id, false));
+    out += "</div>\n";
+    for (const Table& t : s.tables) out += html_table(t);
+  }
+  return out + "</body>\n</html>\n";
+}
+
+std::string markdown_page(const Page& page, const std::string& meta) {
+  std::string out = "# gapcheck report\n\n" + meta + "\n\n## Verdicts\n\n";
+  if (page.verdicts.empty()) {
+    out += "No claim of the catalog was selected.\n\n";
+  } else {
+    out += "| claim | source | verdict | fitted constants / evidence |\n|---|---|---|---|\n";
+    for (const auto& v : page.verdicts)
+      out += fmt::format("| [{}](figures/{}.png) | {} | {} | {} |\n", md_cell(v[0]), v[4], md_cell(v[1]),
+                         md_cell(v[2]), md_cell(v[3]));
+    out += "\n";
+  }
+  for (const Section& s : page.sections) {
+    out += fmt::format("## {}\n\n{}\n\n", s.title, s.text);
+    for (const Figure& f : s.figures)
+      out += fmt::format("![{0}](figures/{1}.png)\n\n**{1}.** {2}\n\n{3}\n\n", f.title, f.id, f.caption,
+                         figure_links(f.id, true));
+    for (const Table& t : s.tables) out += md_table(t);
+  }
+  return out;
+}
+
+std::string runs_csv(const std::deque<Batch>& batches) {
+  std::string out =
+      "experiment,process,setting,weights,n,m,seed,replicate,gap,max_load,max_gap_over_time,balls,"
+      "steps,probes\n";
+  for (const Batch& b : batches) {
+    const Simulation& s = b.simulation;
+    for (const RunResult& r : b.results)
+      out += fmt::format("{},\"{}\",\"{}\",\"{}\",{},{},{},{},{},{},{},{},{},{}\n", b.experiment,
+                         s.process.str(), s.setting.str(), s.weights.str(), s.config.n, s.config.m,
+                         b.seed, r.replicate, r.gap, r.max_load, r.max_gap_over_time, r.balls,
+                         r.steps, r.probes);
+  }
+  return out;
+}
+
+// An existing --out directory is replaced only when it holds a previous report.
+void check_out_dir(const fs::path& out) {
+  if (!fs::exists(out)) return;
+  if (!fs::is_directory(out) || (!fs::is_empty(out) && !(fs::exists(out / "index.html") &&
+                                                          fs::exists(out / "commands.txt"))))
+    throw InputError("out=" + out.string() +
+                     " exists and is not a gapcheck report (accepted: a new directory, an empty "
+                     "one, or a previous report)");
+}
+
+}  // namespace
+
+fs::path default_published_dir() { return GAPCHECK_PUBLISHED_DIR; }
+
+std::vector<std::string> report_ids() {
+  std::vector<std::string> ids;
+  for (const Experiment& e : experiments()) ids.push_back(e.id);
+  return ids;
+}
+
+ReportSummary write_report(const ReportOptions& options,
+                           const std::vector<claims::ClaimOutcome>& claims,
+                           const ShapeFunction& shape, std::ostream* progress,
+                           const std::function<std::string(const Batch&)>& command_of) {
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<const Experiment*> selected;
+  for (const Experiment& e : experiments())
+    if (matches(options.glob, e.id)) selected.push_back(&e);
+  std::vector<const claims::ClaimOutcome*> chosen;
+  for (const auto& c : claims)
+    if (matches(options.glob, c.id) || matches(options.glob, "claim-" + c.id)) chosen.push_back(&c);
+  if (selected.empty() && chosen.empty()) {
+    std::string known;
+    for (const auto& id : report_ids()) known += (known.empty() ? "" : ", ") + id;
+    for (const auto& c : claims) known += ", " + c.id;
+    throw InputError("glob=" + options.glob + " matches no experiment or claim (known: " + known + ")");
+  }
+  check_out_dir(options.out);
+  const fs::path staging = options.out.string() + ".partial";
+  fs::remove_all(staging);
+  fs::create_directories(staging / "figures");
+
+  Runner runner(options.seed, options.threads, progress, options.store);
+  const ExperimentContext context{runner, options.tier, options.published};
+  Page page;
+  ReportSummary summary;
+  const std::string claim_note =
+      fmt::format("tier {} · seed {} · bars: 95% CI", tier_name(options.tier), options.seed);
+  if (!chosen.empty()) {
+    Section claim_section{"claims", "Claims", "One figure per checked claim: the statistic with 95% "
+                          "intervals, the fitted claimed curve and the best rival; the ratio to the "
+                          "claimed shape; the breakpoint of a phase transition.", {}, {}};
+    for (const claims::ClaimOutcome* c : chosen) {
+      auto figures = claim_figures(*c, shape, claim_note);
+      page.verdicts.push_back({c->id + ": " + c->statement, c->source, verdict_name(*c),
+                               fitted_constants(*c), figures.empty() ? "verdicts" : figures.front().id});
+      for (auto& f : figures) claim_section.figures.push_back(std::move(f));
+    }
+    page.sections.push_back(std::move(claim_section));
+  }
+  for (std::size_t i = 0; i < selected.size(); ++i) {
+    if (progress != nullptr)
+      *progress << fmt::format("[{}/{}] {}\n", i + 1, selected.size(), selected[i]->id) << std::flush;
+    page.sections.push_back(selected[i]->make(context));
+  }
+  for (const Section& s : page.sections)
+    for (const Figure& f : s.figures) {
+      render(f, staging / "figures");
+      summary.figures.push_back(f.id);
+    }
+
+  for (const Batch& b : runner.batches()) summary.runs += b.results.size();
+  summary.batches = runner.batches().size();
+  summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::string commands = fmt::format(
+      "# {}\n# Produced by: {}\n# tier {}, seed {}, {} batches, {} runs, {:.0f} s on {} threads.\n"
+      "# Each line below repeats one batch exactly (same seed, same replicates):\n",
+      options.version, options.command_line, tier_name(options.tier), options.seed, summary.batches,
+      summary.runs, summary.seconds, options.threads);
+  for (const Batch& b : runner.batches()) commands += command_of(b) + "\n";
+  write_file(staging / "commands.txt", commands);
+  write_file(staging / "runs.csv", runs_csv(runner.batches()));
+
+  const std::string meta_text = fmt::format(
+      "{} · tier {} · seed {} · {} runs in {} batches · {:.0f} s on {} threads · command: {}",
+      options.version, tier_name(options.tier), options.seed, summary.runs, summary.batches,
+      summary.seconds, options.threads, options.command_line);
+  const std::string meta_html = html(meta_text) +
+                                "<br>Per-run results: <a href=\"runs.csv\">runs.csv</a> &middot; "
+                                "commands, seeds and version: <a href=\"commands.txt\">commands.txt</a>";
+  write_file(staging / "index.html", html_page(page, meta_html));
+  write_file(staging / "README.md",
+             markdown_page(page, meta_text + "\n\nPer-run results: [runs.csv](runs.csv) · commands, "
+                                             "seeds and version: [commands.txt](commands.txt)"));
+  fs::remove_all(options.out);
+  fs::rename(staging, options.out);
+  return summary;
+}
+
+}  // namespace gapcheck::reports

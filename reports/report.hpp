@@ -1,0 +1,55 @@
+// The report: a directory a reader opens (index.html, README.md) and an author mines (every
+// figure as PNG, PDF, SVG, cairolatex, .dat + .gp; the per-run CSV; the commands that made it).
+//
+// The report is written into DIR.partial and moved onto DIR only when complete, so a failure
+// never leaves half a report under the requested name. An existing DIR is replaced only if it
+// is a previous report (it has index.html and commands.txt); anything else is refused.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "reports/claim_figures.hpp"
+#include "stats/claims/verdict.hpp"
+#include "store/run_store.hpp"
+#include "reports/runner.hpp"
+
+namespace gapcheck::reports {
+
+struct ReportOptions {
+  std::string glob = "*";  // selects experiments, figures and claims by id
+  Tier tier = Tier::ci;
+  std::filesystem::path out = "report";
+  std::uint64_t seed = 1;
+  unsigned threads = 1;
+  std::filesystem::path published;  // directory of the published tables
+  std::string command_line;         // the command that asked for this report
+  std::string version;
+  store::RunStore* store = nullptr;  // runs already stored are reused, new ones kept
+};
+
+struct ReportSummary {
+  std::vector<std::string> figures;  // ids, in page order
+  std::size_t batches = 0;
+  std::uint64_t runs = 0;
+  double seconds = 0;
+};
+
+// The identifiers `glob` can select, to name them in an error message.
+std::vector<std::string> report_ids();
+
+// Runs the selected experiments, draws the claims' figures and writes the report. Throws
+// InputError when nothing matches the glob or DIR cannot be used.
+ReportSummary write_report(const ReportOptions& options,
+                           const std::vector<claims::ClaimOutcome>& claims,
+                           const ShapeFunction& shape, std::ostream* progress,
+                           const std::function<std::string(const Batch&)>& command_of);
+
+// The built-in location of reports/published/.
+std::filesystem::path default_published_dir();
+
+}  // namespace gapcheck::reports
