@@ -108,14 +108,15 @@ int run_check(const CheckArgs& a, std::ostream& out, std::ostream& err) {
   }
   for (const auto& c : a.catalogs) o.catalogs.emplace_back(c);
   o.threads = parse_threads(a.threads);
+  // The store opens at the first simulation, after every input has been checked, so that bad
+  // input leaves no store behind.
   std::optional<store::RunStore> run_store;
-  if (!a.db.empty()) {
-    run_store.emplace(store::RunStore::open(a.db));
-    o.simulator = [&run_store](const claims::PointSpec& point, std::uint64_t seed,
-                               unsigned threads) {
+  if (!a.db.empty())
+    o.simulator = [&run_store, &a](const claims::PointSpec& point, std::uint64_t seed,
+                                   unsigned threads) {
+      if (!run_store) run_store.emplace(store::RunStore::open(a.db));
       return claims::simulate_point(point, seed, threads, &*run_store);
     };
-  }
   o.progress = [&err](const std::string& line) { err << "check: " << line << "\n" << std::flush; };
   const auto outcomes = claims::check_claims(o);
   const std::uint64_t salt = outcomes.front().details.at("salt").get<std::uint64_t>();

@@ -38,7 +38,10 @@ std::vector<claims::ClaimOutcome> checked_claims(const reports::ReportOptions& o
                                                  std::ostream& progress) {
   if (options.tier == reports::Tier::tiny) return {};
   claims::CheckOptions o;
-  o.glob = options.glob;
+  // The report names a claim's figure `claim-ID`; either name selects the claim.
+  constexpr std::string_view prefix = "claim-";
+  const std::string_view glob = options.glob;
+  o.glob = std::string(glob.starts_with(prefix) ? glob.substr(prefix.size()) : glob);
   o.tier = options.tier == reports::Tier::paper ? "paper" : "ci";
   o.threads = options.threads;
   if (options.store != nullptr)
@@ -75,7 +78,7 @@ Command add_report_command(CLI::App& app, const std::vector<std::string>& args) 
   report->add_option("--seed", o.seed, "seed of every batch (default 1)");
   report->add_option("--threads", o.threads, "threads (default: all cores)");
   report->add_option("--published", o.published,
-                     "directory of the published tables (default: the source tree's reports/published)");
+                     "directory of the published tables (default: the source tree's stats/claims/published)");
   report->add_option("--db", o.db,
                      std::string("run store: finished runs are reused, new ones kept (default ") +
                          store::kDefaultDb + "; --db '' for none)");

@@ -37,7 +37,7 @@ MeanCi mean_ci(const std::vector<double>& sample) {
   return {s.mean, finite ? s.ci95_lo : s.mean, finite ? s.ci95_hi : s.mean};
 }
 
-// A CSV file of reports/published/: one map per row, keyed by the header. Fields may be quoted
+// A CSV file of stats/claims/published/: one map per row, keyed by the header. Fields may be quoted
 // with "" inside quotes, as the files are written.
 std::vector<std::map<std::string, std::string>> read_csv(const std::filesystem::path& path) {
   std::ifstream file(path);
@@ -196,7 +196,7 @@ Section noise_published(const ExperimentContext& c) {
   const std::vector<double> params = {0, 1, 2, 4, 8, 16};
   Section section{"noise22-published", "Noise: the published gap distributions", "", {}, {}};
   section.text = fmt::format(
-      "Los & Sauerwald's tables (n = 10^4, m = 1000n, 100 runs; reports/published/) beside "
+      "Los & Sauerwald's tables (n = 10^4, m = 1000n, 100 runs; stats/claims/published/) beside "
       "this tool's runs at n = {}, m = {}n, {} independent runs. The authors' runs are "
       "successive snapshots of one long run, so their spread is not independent sampling error; "
       "z treats both as independent and is a guide, not a test.",

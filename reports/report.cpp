@@ -10,7 +10,7 @@
 #include "reports/experiments.hpp"
 
 #ifndef GAPCHECK_PUBLISHED_DIR
-#define GAPCHECK_PUBLISHED_DIR "reports/published"
+#define GAPCHECK_PUBLISHED_DIR "stats/claims/published"
 #endif
 
 namespace gapcheck::reports {

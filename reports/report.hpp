@@ -49,7 +49,7 @@ ReportSummary write_report(const ReportOptions& options,
                            const ShapeFunction& shape, std::ostream* progress,
                            const std::function<std::string(const Batch&)>& command_of);
 
-// The built-in location of reports/published/.
+// The built-in location of stats/claims/published/.
 std::filesystem::path default_published_dir();
 
 }  // namespace gapcheck::reports

@@ -31,7 +31,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 seq 1 "$reruns" | xargs -P "$jobs" -I{} sh -c \
-  "'$gapcheck' check --catalog '$catalog' --fresh-seeds --json --threads 1 2>/dev/null > '$work/{}.json' || true"
+  "'$gapcheck' check --db '' --catalog '$catalog' --fresh-seeds --json --threads 1 2>/dev/null > '$work/{}.json' || true"
 
 python3 - "$work" >"$out" <<'PY'
 import glob, json, sys

@@ -2,6 +2,8 @@
 // seed salts, and bad input.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -37,7 +39,7 @@ runs = 5
 }
 
 TEST(CheckCommand, ATrueClaimThatPassesExitsZeroWithItsLine) {
-  const Outcome o = gapcheck({"check", "--catalog", catalog(false), "--threads", "1"});
+  const Outcome o = gapcheck({"check", "--db", "", "--catalog", catalog(false), "--threads", "1"});
   EXPECT_EQ(o.code, 0) << o.err;
   EXPECT_NE(o.out.find("tiny-fluid"), std::string::npos);
   EXPECT_NE(o.out.find("PASS"), std::string::npos);
@@ -46,43 +48,62 @@ TEST(CheckCommand, ATrueClaimThatPassesExitsZeroWithItsLine) {
 }
 
 TEST(CheckCommand, AControlThatPassesIsADefectAndExitsOne) {
-  const Outcome o = gapcheck({"check", "--catalog", catalog(true), "--threads", "1"});
+  const Outcome o = gapcheck({"check", "--db", "", "--catalog", catalog(true), "--threads", "1"});
   EXPECT_EQ(o.code, 1);
   EXPECT_NE(o.out.find("DEFECT: tiny-fluid"), std::string::npos);
 }
 
 TEST(CheckCommand, JsonCarriesSeedsAndFreshSeedsReplayWithTheirSalt) {
-  const Outcome fixed = gapcheck({"check", "--catalog", catalog(false), "--json"});
+  const Outcome fixed = gapcheck({"check", "--db", "", "--catalog", catalog(false), "--json"});
   ASSERT_EQ(fixed.code, 0) << fixed.err;
   const auto a = nlohmann::json::parse(fixed.out).at(0);
   EXPECT_EQ(a.at("details").at("salt"), 20261130);
   EXPECT_EQ(a.at("details").at("grid").size(), 2u);
   EXPECT_TRUE(a.at("details").at("grid").at(0).contains("seed"));
 
-  const Outcome fresh = gapcheck({"check", "--catalog", catalog(false), "--json", "--fresh-seeds"});
+  const Outcome fresh = gapcheck({"check", "--db", "", "--catalog", catalog(false), "--json", "--fresh-seeds"});
   ASSERT_EQ(fresh.code, 0) << fresh.err;
   const auto b = nlohmann::json::parse(fresh.out).at(0);
   const auto salt = b.at("details").at("salt").get<std::uint64_t>();
   EXPECT_NE(salt, 20261130u);
   const Outcome replay = gapcheck(
-      {"check", "--catalog", catalog(false), "--json", "--salt", std::to_string(salt), "--threads", "2"});
+      {"check", "--db", "", "--catalog", catalog(false), "--json", "--salt", std::to_string(salt), "--threads", "2"});
   ASSERT_EQ(replay.code, 0) << replay.err;
   EXPECT_EQ(nlohmann::json::parse(replay.out).at(0).at("points"), b.at("points"));
 }
 
 TEST(CheckCommand, BadInputExitsTwoWithOneLine) {
   for (const auto& args : std::vector<std::vector<std::string>>{
-           {"check", "--tier", "nightly"},
-           {"check", "no-such-claim-*"},
-           {"check", "--catalog", "/nonexistent/catalog.toml"},
-           {"check", "--threads", "0"},
-           {"check", "--fresh-seeds", "--salt", "5"}}) {
+           {"check", "--db", "", "--tier", "nightly"},
+           {"check", "--db", "", "no-such-claim-*"},
+           {"check", "--db", "", "--catalog", "/nonexistent/catalog.toml"},
+           {"check", "--db", "", "--threads", "0"},
+           {"check", "--db", "", "--fresh-seeds", "--salt", "5"}}) {
     const Outcome o = gapcheck(args);
     EXPECT_EQ(o.code, 2) << args.back();
     EXPECT_EQ(o.out, "");
     EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
   }
-  EXPECT_NE(gapcheck({"check", "--tier", "nightly"}).err.find("tier='nightly'"), std::string::npos);
+  EXPECT_NE(gapcheck({"check", "--db", "", "--tier", "nightly"}).err.find("tier='nightly'"), std::string::npos);
+}
+
+TEST(CheckCommand, BadInputLeavesNoStoreAndAStoreIsReused) {
+  const auto db = std::filesystem::temp_directory_path() /
+                  ("gapcheck-check-store-" + std::to_string(::getpid()) + ".db");
+  std::filesystem::remove(db);
+  EXPECT_EQ(gapcheck({"check", "--db", db.string(), "--tier", "nightly"}).code, 2);
+  EXPECT_FALSE(std::filesystem::exists(db)) << "bad input created the run store";
+
+  const Outcome first = gapcheck({"check", "--db", db.string(), "--catalog", catalog(false)});
+  ASSERT_EQ(first.code, 0) << first.err;
+  EXPECT_TRUE(std::filesystem::exists(db));
+  const Outcome again = gapcheck({"check", "--db", db.string(), "--catalog", catalog(false)});
+  const Outcome without = gapcheck({"check", "--db", "", "--catalog", catalog(false)});
+  EXPECT_EQ(again.out, first.out);  // read back from the store: the same verdicts and numbers
+  EXPECT_EQ(without.out, first.out);
+  std::filesystem::remove(db);
+  std::filesystem::remove(db.string() + "-wal");
+  std::filesystem::remove(db.string() + "-shm");
 }
 
 }  // namespace

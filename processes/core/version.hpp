@@ -4,8 +4,8 @@
 // run store (store/) relies on that to reuse finished runs instead of simulating them again. Any
 // change that alters what some run returns (a process rule, a random stream, the order of draws,
 // a field of RunResult) must change this string, so that rows written by the old definition are
-// never taken for the new one's. The stream layout (stream_layout.hpp) is part of it: raising
-// one without the other does not compile.
+// never taken for the new one's. A new stream layout (stream_layout.hpp) is always such a change:
+// the static_assert below stops the build until this string is raised with it.
 #pragma once
 
 #include <string_view>

@@ -52,7 +52,7 @@ bool mentions(const std::vector<std::string>& problems, const std::string& text)
 TEST(Report, TinyTierWritesEveryFigureInEveryFormatAndTheCheckerCatchesDamage) {
   const fs::path dir = scratch("tiny");
   std::string err;
-  ASSERT_EQ(gapcheck({"report", "--tier", "tiny", "--out", dir.string(), "--threads", "2"}, &err), 0)
+  ASSERT_EQ(gapcheck({"report", "--db", "", "--tier", "tiny", "--out", dir.string(), "--threads", "2"}, &err), 0)
       << err;
   EXPECT_FALSE(fs::exists(dir.string() + ".partial"));
   const auto problems = check_report(dir);
@@ -174,24 +174,24 @@ TEST(Report, ClaimOutcomesBecomeTheVerdictTableAndTheirFigures) {
 TEST(Report, BadInputIsOneLineAndLeavesNothing) {
   const fs::path dir = scratch("bad");
   std::string err;
-  EXPECT_EQ(gapcheck({"report", "--tier", "fast", "--out", dir.string()}, &err), 2);
+  EXPECT_EQ(gapcheck({"report", "--db", "", "--tier", "fast", "--out", dir.string()}, &err), 2);
   EXPECT_EQ(err, "gapcheck: tier=fast is not a tier (accepted: tiny, ci, paper)\n");
-  EXPECT_EQ(gapcheck({"report", "nothing*", "--tier", "tiny", "--out", dir.string()}, &err), 2);
+  EXPECT_EQ(gapcheck({"report", "--db", "", "nothing*", "--tier", "tiny", "--out", dir.string()}, &err), 2);
   EXPECT_NE(err.find("glob=nothing* matches no experiment or claim"), std::string::npos) << err;
   EXPECT_FALSE(fs::exists(dir));
   EXPECT_FALSE(fs::exists(dir.string() + ".partial"));
   // A directory that is not a report is never replaced.
   fs::create_directories(dir);
   write(dir / "thesis.tex", "precious");
-  EXPECT_EQ(gapcheck({"report", "fluid-limit", "--tier", "tiny", "--out", dir.string()}, &err), 2);
+  EXPECT_EQ(gapcheck({"report", "--db", "", "fluid-limit", "--tier", "tiny", "--out", dir.string()}, &err), 2);
   EXPECT_NE(err.find("exists and is not a gapcheck report"), std::string::npos) << err;
   EXPECT_EQ(read(dir / "thesis.tex"), "precious");
 }
 
 TEST(Report, RunsDoNotDependOnThreads) {
   const fs::path one = scratch("threads1"), two = scratch("threads2");
-  ASSERT_EQ(gapcheck({"report", "fluid-limit", "--tier", "tiny", "--out", one.string(), "--threads", "1"}), 0);
-  ASSERT_EQ(gapcheck({"report", "fluid-limit", "--tier", "tiny", "--out", two.string(), "--threads", "2"}), 0);
+  ASSERT_EQ(gapcheck({"report", "--db", "", "fluid-limit", "--tier", "tiny", "--out", one.string(), "--threads", "1"}), 0);
+  ASSERT_EQ(gapcheck({"report", "--db", "", "fluid-limit", "--tier", "tiny", "--out", two.string(), "--threads", "2"}), 0);
   EXPECT_EQ(read(one / "runs.csv"), read(two / "runs.csv"));
   EXPECT_EQ(read(one / "figures/fluid-greedy.dat"), read(two / "figures/fluid-greedy.dat"));
 }
