@@ -92,6 +92,8 @@ Decision shape_rule(const Claim& claim, const std::vector<stats::Point>& pts, Cl
     return {Verdict::inconclusive,
             ev + "; the claimed form's fit is rejected" +
                 (leads ? " although it ranks first" : " and no rival is decisively better")};
+  if (rival->aic < claimed.aic - thresholds::aic_lead)
+    return {Verdict::inconclusive, ev + "; a rival fits better, though the claimed form fits too"};
   return {Verdict::inconclusive, ev + "; a rival fits about as well (ΔAIC < " +
                                      num(thresholds::aic_lead) + ")"};
 }
