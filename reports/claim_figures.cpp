@@ -44,7 +44,9 @@ std::vector<Figure> claim_figures(const claims::ClaimOutcome& outcome, const Sha
   std::erase_if(points, [&](const stats::Point& p) { return !std::isfinite(x_of(p, var)); });
   std::sort(points.begin(), points.end(),
             [&](const stats::Point& a, const stats::Point& b) { return x_of(a, var) < x_of(b, var); });
-  if (points.empty()) return {};
+  // A claim decided at a single x (a published distribution at one n) has no curve to draw; its
+  // comparison is the published-versus-measured table of the experiments.
+  if (points.empty() || x_of(points.front(), var) == x_of(points.back(), var)) return {};
   const bool log2_x = var == "n" || var == "m" || var == "b";
 
   Figure main;
