@@ -124,6 +124,14 @@ std::vector<std::string> check_report(const fs::path& dir) {
   }
   for (const char* file : {"README.md", "runs.csv", "commands.txt"})
     if (const std::string p = problem_of(dir / file); !p.empty()) problems.push_back(std::string(file) + ": " + p);
+  // The Markdown page's local links must exist too: ](target) with no scheme and no anchor.
+  if (fs::exists(dir / "README.md")) {
+    const std::string markdown = read(dir / "README.md");
+    const std::regex link(R"#(\]\(([^)#:]+)\))#");
+    for (auto it = std::sregex_iterator(markdown.begin(), markdown.end(), link); it != std::sregex_iterator(); ++it)
+      if (!fs::exists(dir / std::string((*it)[1])))
+        problems.push_back("README.md links to " + std::string((*it)[1]) + ": missing");
+  }
   // Duplicate problems (a file both linked and part of a figure) are reported once.
   std::set<std::string> seen;
   std::erase_if(problems, [&](const std::string& p) { return !seen.insert(p).second; });

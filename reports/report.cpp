@@ -152,8 +152,10 @@ std::string markdown_page(const Page& page, const std::string& meta) {
   } else {
     out += "| claim | source | verdict | fitted constants / evidence |\n|---|---|---|---|\n";
     for (const auto& v : page.verdicts)
-      out += fmt::format("| [{}](figures/{}.png) | {} | {} | {} |\n", md_cell(v[0]), v[4], md_cell(v[1]),
-                         md_cell(v[2]), md_cell(v[3]));
+      out += fmt::format("| {} | {} | {} | {} |\n",
+                         v[4] == "verdicts" ? md_cell(v[0])  // no figure of its own
+                                            : fmt::format("[{}](figures/{}.png)", md_cell(v[0]), v[4]),
+                         md_cell(v[1]), md_cell(v[2]), md_cell(v[3]));
     out += "\n";
   }
   for (const Section& s : page.sections) {

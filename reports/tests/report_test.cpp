@@ -107,6 +107,12 @@ TEST(Report, TinyTierWritesEveryFigureInEveryFormatAndTheCheckerCatchesDamage) {
                                                              "<a href=\"figures/nowhere.pdf\">x</a>");
                                }),
                        "figures/nowhere.pdf: missing"));
+  EXPECT_TRUE(mentions(damaged("dangling_markdown_link",
+                               [](const fs::path& d) {
+                                 write(d / "README.md", read(d / "README.md") +
+                                                            "| [claim](figures/verdicts.png) |\n");
+                               }),
+                       "README.md links to figures/verdicts.png: missing"));
   EXPECT_TRUE(mentions(damaged("network",
                                [](const fs::path& d) {
                                  write(d / "index.html", read(d / "index.html") +
