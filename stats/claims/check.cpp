@@ -6,6 +6,7 @@
 // a true claim's data decides on exactly the same runs.
 #include <algorithm>
 #include <chrono>
+#include <fmt/format.h>
 #include <fnmatch.h>
 #include <map>
 #include <random>
@@ -86,11 +87,9 @@ std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
     const double s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (options.progress)
-      options.progress("[" + std::to_string(++done) + "/" + std::to_string(needed.size()) +
-                       "] " + point.specs.process + " " + point.specs.setting + " " +
-                       point.specs.weights + " n=" + std::to_string(point.n) +
-                       " m=" + std::to_string(point.m) + " runs=" + std::to_string(point.runs) +
-                       " (" + std::to_string(s).substr(0, 5) + " s)");
+      options.progress(fmt::format("[{}/{}] {} {} {} n={} m={} runs={} ({:.3f} s)", ++done,
+                                   needed.size(), point.specs.process, point.specs.setting,
+                                   point.specs.weights, point.n, point.m, point.runs, s));
   }
 
   std::vector<ClaimOutcome> outcomes;

@@ -29,7 +29,7 @@ struct Decision {
 };
 
 std::string num(double v) { return fmt::format("{:.3g}", v); }
-std::string interval(stats::Interval i) { return "[" + num(i.lo) + ", " + num(i.hi) + "]"; }
+std::string interval(stats::Interval i) { return fmt::format("[{:.3g}, {:.3g}]", i.lo, i.hi); }
 json to_json(stats::Interval i) { return json::array({i.lo, i.hi}); }
 
 double normal_quantile(double level) {  // two-sided: P(|Z| <= z) = level
