@@ -7,7 +7,6 @@
 #include "cli/commands.hpp"
 
 #include <algorithm>
-#include <thread>
 
 #include <fmt/format.h>
 
