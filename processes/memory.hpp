@@ -23,6 +23,7 @@
 namespace gapcheck {
 
 struct Memory {
+  static constexpr bool remembers = true;  // its choice depends on the cache, not the loads alone
   // Per-run state: the engine copies a fresh process for every run.
   Bin cache = 0;  // the bin used by the last step
   Bin other = 0;  // the last step's other choice: it takes the cache if lighter after placement

@@ -10,6 +10,7 @@
 #include "processes/registry.hpp"
 #include "properties/audit.hpp"
 #include "properties/checks.hpp"
+#include "properties/enumerate.hpp"
 #include "properties/mutants.hpp"
 #include "properties/oracles.hpp"
 
@@ -217,6 +218,33 @@ TEST(Mutants, RandomTieLeftIsCaughtByTheLeftRule) {
 TEST(Mutants, RandomTieLeftIsCaughtByTheOneStepLaw) {
   one_step_law_catches(Left{2}, ExactSetting{}, RandomTieLeft{2}, ExactSetting{}, tied,
                        oracle::left_law(doubles(tied), 2), "mutant left");
+}
+
+// The law enumerated from a mutant's code differs from the defined law, where the law enumerated
+// from the correct code equals it (enumerate_test.cpp checks that on drawn load vectors).
+template <class Process, class Mutant>
+void enumerated_law_catches(const Process& process, const Mutant& mutant,
+                            const std::vector<std::uint32_t>& x, const oracle::Law& law) {
+  auto distance = [&](const oracle::Law& p) {
+    double d = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) d = std::max(d, std::abs(p[i] - law[i]));
+    return d;
+  };
+  EXPECT_LT(distance(oracle::step_law(process, x).bins(x.size())), 1e-12) << "control failed";
+  EXPECT_GT(distance(oracle::step_law(mutant, x).bins(x.size())), 1e-3) << "mutant survived";
+}
+
+TEST(Mutants, HeavierTwoChoiceIsCaughtByTheEnumeratedLaw) {
+  enumerated_law_catches(two_choice, HeavierTwoChoice{}, distinct,
+                         oracle::d_choice_law(doubles(distinct), 2, false));
+}
+
+TEST(Mutants, EarlyFirstDiffIsCaughtByTheEnumeratedLaw) {
+  enumerated_law_catches(FirstDiff{4}, EarlyFirstDiff{4}, tied, oracle::first_diff_law(doubles(tied), 4));
+}
+
+TEST(Mutants, RandomTieLeftIsCaughtByTheEnumeratedLaw) {
+  enumerated_law_catches(Left{2}, RandomTieLeft{2}, tied, oracle::left_law(doubles(tied), 2));
 }
 
 // The adversary of the paper's experiments, acting also at |x_i - x_j| = g + 1.

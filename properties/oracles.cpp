@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <numeric>
 
 namespace gapcheck::oracle {
 
@@ -247,6 +248,34 @@ std::map<double, double> exact_gap_law(std::uint64_t n, std::uint64_t m,
     }
     return moves;
   });
+}
+
+double mean_load(const std::vector<double>& x) {
+  return std::accumulate(x.begin(), x.end(), 0.0) / static_cast<double>(x.size());
+}
+
+const std::vector<DefinedLaw>& exact_setting_laws() {
+  static const std::vector<DefinedLaw> laws = {
+      {"one-choice", [](const auto& x) { return d_choice_law(x, 1, false); }},
+      {"two-choice", [](const auto& x) { return d_choice_law(x, 2, false); }},
+      {"two-choice:ties=index", [](const auto& x) { return d_choice_law(x, 2, true); }},
+      {"d-choice:d=3", [](const auto& x) { return d_choice_law(x, 3, false); }},
+      {"d-choice:d=3,ties=index", [](const auto& x) { return d_choice_law(x, 3, true); }},
+      {"one-plus-beta:beta=0.3", [](const auto& x) { return one_plus_beta_law(x, 0.3, false); }},
+      {"one-plus-beta:beta=0.7,ties=index", [](const auto& x) { return one_plus_beta_law(x, 0.7, true); }},
+      {"left:d=2", [](const auto& x) { return left_law(x, 2); }},
+      {"left:d=3", [](const auto& x) { return left_law(x, 3); }},
+      {"first-diff", [](const auto& x) { return first_diff_law(x, 4); }},
+      {"first-diff:cap=2", [](const auto& x) { return first_diff_law(x, 2); }},
+      {"thinning:threshold=absolute,l=2", [](const auto& x) { return threshold_law(x, 2, false); }},
+      {"thinning:threshold=relative,L=0.5",
+       [](const auto& x) { return threshold_law(x, mean_load(x) + 0.5, false); }},
+      {"mean-thinning", [](const auto& x) { return threshold_law(x, mean_load(x), true); }},
+      {"quantile:delta=0.25", [](const auto& x) { return quantile_law(x, 0.25); }},
+      {"quantile:delta=0.5", [](const auto& x) { return quantile_law(x, 0.5); }},
+      {"mixed-quantile:eta=0.4,delta=0.5", [](const auto& x) { return quantile_law(x, 0.5, 0.4); }},
+  };
+  return laws;
 }
 
 std::vector<double> binomial_law(std::uint64_t m, std::uint64_t n) {

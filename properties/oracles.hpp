@@ -75,6 +75,18 @@ Law acceptance_law(const std::vector<double>& x, const std::function<double(doub
 // Two-Choice under sigma-noisy: the first sample wins when x_1 + sigma Z_1 < x_2 + sigma Z_2,
 // with probability Phi((x_2 - x_1) / (sigma sqrt 2)).
 Law noisy_two_choice_law(const std::vector<double>& x, double sigma);
+// The mean load W/n (with unit balls, the t/n of the relative thresholds).
+double mean_load(const std::vector<double>& x);
+
+// The one-step law of a process (by its canonical spec) in the exact setting, from its
+// definition. One list, read by the simulation tests (oracles_test.cpp) and by the cross-check
+// of the laws derived from the code (enumerate_test.cpp).
+struct DefinedLaw {
+  std::string process;
+  std::function<Law(const std::vector<double>&)> law;
+};
+const std::vector<DefinedLaw>& exact_setting_laws();
+
 // The loads after the first `balls` balls of x placed in bin order (bin 0's balls first).
 std::vector<double> prefix(const std::vector<double>& x, double balls);
 // Two samples (i1, i2) of n bins, and `pick(i1, i2)` = probability that i1 takes the ball;

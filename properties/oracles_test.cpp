@@ -17,13 +17,6 @@ namespace {
 
 using LawOf = std::function<Law(const std::vector<double>&)>;
 
-// t/n with unit balls: the relative thresholds' t/n is the mean load.
-double mean(const std::vector<double>& x) {
-  double w = 0;
-  for (double v : x) w += v;
-  return w / static_cast<double>(x.size());
-}
-
 // One-step laws by spec, computed from the definitions (oracles.hpp), never from the process.
 struct LawCase {
   std::string process;
@@ -119,7 +112,7 @@ LawOf in_batch_of_5(LawOf law) {
 }
 
 std::vector<LawCase> law_cases() {
-  return {
+  std::vector<LawCase> cases = {
       {"two-choice", "g-myopic:g=1", myopic_two_choice(1)},
       {"two-choice", "g-bounded:g=2,adversary=random", myopic_two_choice(2)},
       {"two-choice:ties=index", "g-myopic:g=0", myopic_two_choice(0)},  // a coin, not the index
@@ -156,29 +149,10 @@ std::vector<LawCase> law_cases() {
       {"left:d=2", "batch:b=5", in_batch_of_5([](const auto& x) { return left_law(x, 2); })},
       // The clock and the mean are the snapshot's too: the threshold is the snapshot's W/n.
       {"mean-thinning", "batch:b=5",
-       in_batch_of_5([](const auto& x) { return threshold_law(x, mean(x), true); })},
-      {"one-choice", "exact", [](const auto& x) { return d_choice_law(x, 1, false); }},
-      {"two-choice", "exact", [](const auto& x) { return d_choice_law(x, 2, false); }},
-      {"two-choice:ties=index", "exact", [](const auto& x) { return d_choice_law(x, 2, true); }},
-      {"d-choice:d=3", "exact", [](const auto& x) { return d_choice_law(x, 3, false); }},
-      {"d-choice:d=3,ties=index", "exact", [](const auto& x) { return d_choice_law(x, 3, true); }},
-      {"one-plus-beta:beta=0.3", "exact", [](const auto& x) { return one_plus_beta_law(x, 0.3, false); }},
-      {"one-plus-beta:beta=0.7,ties=index", "exact",
-       [](const auto& x) { return one_plus_beta_law(x, 0.7, true); }},
-      {"left:d=2", "exact", [](const auto& x) { return left_law(x, 2); }},
-      {"left:d=3", "exact", [](const auto& x) { return left_law(x, 3); }},
-      {"first-diff", "exact", [](const auto& x) { return first_diff_law(x, 4); }},
-      {"first-diff:cap=2", "exact", [](const auto& x) { return first_diff_law(x, 2); }},
-      {"thinning:threshold=absolute,l=2", "exact",
-       [](const auto& x) { return threshold_law(x, 2, false); }},
-      {"thinning:threshold=relative,L=0.5", "exact",
-       [](const auto& x) { return threshold_law(x, mean(x) + 0.5, false); }},
-      {"mean-thinning", "exact", [](const auto& x) { return threshold_law(x, mean(x), true); }},
-      {"quantile:delta=0.25", "exact", [](const auto& x) { return quantile_law(x, 0.25); }},
-      {"quantile:delta=0.5", "exact", [](const auto& x) { return quantile_law(x, 0.5); }},
-      {"mixed-quantile:eta=0.4,delta=0.5", "exact",
-       [](const auto& x) { return quantile_law(x, 0.5, 0.4); }},
+       in_batch_of_5([](const auto& x) { return threshold_law(x, mean_load(x), true); })},
   };
+  for (const DefinedLaw& d : exact_setting_laws()) cases.push_back({d.process, "exact", d.law});
+  return cases;
 }
 
 // Load vectors with distinct loads, ties at several levels, all equal, and n not divisible by d.
@@ -237,7 +211,7 @@ TEST(OneStepLaw, BatchedThresholdsReadTheBatchStartClock) {
   const auto snapshot = prefix(as_doubles(x), 5);
   const std::vector<LawCase> cases = {
       {"mean-thinning", "batch:b=5",
-       [&](const auto&) { return threshold_law(snapshot, mean(snapshot), true); }},
+       [&](const auto&) { return threshold_law(snapshot, mean_load(snapshot), true); }},
       {"thinning:threshold=schedule,schedule=0:a2/7:a9", "batch:b=5",
        [&](const auto&) { return threshold_law(snapshot, 2, false); }},
   };
@@ -266,7 +240,7 @@ TEST(ExactGapLaw, TinyRunsFollowTheExactGapDistribution) {
       {"left:d=2", 4, 8, [](const auto& x) { return left_law(x, 2); }},
       {"first-diff:cap=4", 4, 8, [](const auto& x) { return first_diff_law(x, 4); }},
       {"thinning:threshold=absolute,l=1", 4, 8, [](const auto& x) { return threshold_law(x, 1, false); }},
-      {"mean-thinning", 4, 8, [](const auto& x) { return threshold_law(x, mean(x), true); }},
+      {"mean-thinning", 4, 8, [](const auto& x) { return threshold_law(x, mean_load(x), true); }},
       {"quantile:delta=0.5", 4, 8, [](const auto& x) { return quantile_law(x, 0.5); }},
       {"two-choice", 4, 8, myopic_two_choice(1), "g-myopic:g=1"},
       {"two-choice", 4, 8, heavier_two_choice(1), "g-bounded:g=1,adversary=heavier"},
