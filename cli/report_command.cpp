@@ -33,6 +33,20 @@ struct ReportCommandOptions {
 // The outcomes of the claims catalog whose ids match the report's glob, at the report's tier
 // (the tiny tier draws the experiments only). A glob that selects experiments but no claim
 // leaves the verdict table empty.
+// The catalog's tier for a report tier ("" for tiny, which checks no claim).
+std::string catalog_tier(reports::Tier tier) {
+  if (tier == reports::Tier::tiny) return "";
+  return tier == reports::Tier::paper ? "paper" : "ci";
+}
+
+// The ids of the catalog's claims at the report's tier.
+std::vector<std::string> tier_claim_ids(const reports::ReportOptions& options) {
+  std::vector<std::string> ids;
+  for (const auto& c : claims::builtin_catalog())
+    if (c.tiers.count(catalog_tier(options.tier))) ids.push_back(c.id);
+  return ids;
+}
+
 std::vector<claims::ClaimOutcome> checked_claims(const reports::ReportOptions& options,
                                                  std::ostream& progress) {
   if (options.tier == reports::Tier::tiny) return {};
@@ -41,7 +55,7 @@ std::vector<claims::ClaimOutcome> checked_claims(const reports::ReportOptions& o
   constexpr std::string_view prefix = "claim-";
   const std::string_view glob = options.glob;
   o.glob = std::string(glob.starts_with(prefix) ? glob.substr(prefix.size()) : glob);
-  o.tier = options.tier == reports::Tier::paper ? "paper" : "ci";
+  o.tier = catalog_tier(options.tier);
   o.threads = options.threads;
   if (options.store != nullptr)
     o.simulator = [store = options.store](const claims::PointSpec& point, std::uint64_t seed,
@@ -49,10 +63,9 @@ std::vector<claims::ClaimOutcome> checked_claims(const reports::ReportOptions& o
       return claims::simulate_point(point, seed, threads, store);
     };
   o.progress = [&progress](const std::string& line) { progress << "check: " << line << "\n"; };
-  const auto catalog = claims::builtin_catalog();
-  const bool any = std::any_of(catalog.begin(), catalog.end(), [&](const claims::Claim& c) {
-    return claims::glob_match(o.glob, c.id) && c.tiers.count(o.tier);
-  });
+  const auto ids = tier_claim_ids(options);
+  const bool any = std::any_of(ids.begin(), ids.end(),
+                               [&](const std::string& id) { return claims::glob_match(o.glob, id); });
   if (!any) return {};  // the glob names experiments only
   return claims::check_claims(o);
 }
@@ -106,6 +119,9 @@ std::string report_command(const ReportCommandOptions& o, const std::vector<std:
   options.version = "gapcheck 0.1";
   options.command_line = "gapcheck";
   for (const auto& a : args) options.command_line += " " + shell_word(a);
+
+  // Bad input is refused before the claims run and before the store is opened.
+  reports::check_report_options(options, tier_claim_ids(options));
 
   std::optional<store::RunStore> run_store;
   if (!o.db.empty()) {

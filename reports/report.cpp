@@ -2,6 +2,7 @@
 
 #include <fnmatch.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 
@@ -193,7 +194,25 @@ void check_out_dir(const fs::path& out) {
                      "one, or a previous report)");
 }
 
+bool claim_selected(const std::string& glob, const std::string& id) {
+  return matches(glob, id) || matches(glob, "claim-" + id);
+}
+
 }  // namespace
+
+void check_report_options(const ReportOptions& options, const std::vector<std::string>& claim_ids) {
+  const bool any_experiment = std::any_of(experiments().begin(), experiments().end(),
+                                          [&](const Experiment& e) { return matches(options.glob, e.id); });
+  const bool any_claim = std::any_of(claim_ids.begin(), claim_ids.end(),
+                                     [&](const std::string& id) { return claim_selected(options.glob, id); });
+  if (!any_experiment && !any_claim) {
+    std::string known;
+    for (const auto& id : report_ids()) known += (known.empty() ? "" : ", ") + id;
+    for (const auto& id : claim_ids) known += ", " + id;
+    throw InputError("glob=" + options.glob + " matches no experiment or claim (known: " + known + ")");
+  }
+  check_out_dir(options.out);
+}
 
 fs::path default_published_dir() { return GAPCHECK_PUBLISHED_DIR; }
 
@@ -208,19 +227,15 @@ ReportSummary write_report(const ReportOptions& options,
                            const ShapeFunction& shape, std::ostream* progress,
                            const std::function<std::string(const Batch&)>& command_of) {
   const auto start = std::chrono::steady_clock::now();
+  std::vector<std::string> claim_ids;
+  for (const auto& c : claims) claim_ids.push_back(c.id);
+  check_report_options(options, claim_ids);
   std::vector<const Experiment*> selected;
   for (const Experiment& e : experiments())
     if (matches(options.glob, e.id)) selected.push_back(&e);
   std::vector<const claims::ClaimOutcome*> chosen;
   for (const auto& c : claims)
-    if (matches(options.glob, c.id) || matches(options.glob, "claim-" + c.id)) chosen.push_back(&c);
-  if (selected.empty() && chosen.empty()) {
-    std::string known;
-    for (const auto& id : report_ids()) known += (known.empty() ? "" : ", ") + id;
-    for (const auto& c : claims) known += ", " + c.id;
-    throw InputError("glob=" + options.glob + " matches no experiment or claim (known: " + known + ")");
-  }
-  check_out_dir(options.out);
+    if (claim_selected(options.glob, c.id)) chosen.push_back(&c);
   const fs::path staging = options.out.string() + ".partial";
   fs::remove_all(staging);
   fs::create_directories(staging / "figures");

@@ -44,6 +44,11 @@ std::vector<std::string> report_ids();
 
 // Runs the selected experiments, draws the claims' figures and writes the report. Throws
 // InputError when nothing matches the glob or DIR cannot be used.
+// Throws InputError when the glob selects no experiment and none of `claim_ids`, or when --out
+// exists and is not a previous report: the checks write_report makes first, for callers that
+// must make them before spending time on the claims.
+void check_report_options(const ReportOptions& options, const std::vector<std::string>& claim_ids);
+
 ReportSummary write_report(const ReportOptions& options,
                            const std::vector<claims::ClaimOutcome>& claims,
                            const ShapeFunction& shape, std::ostream* progress,

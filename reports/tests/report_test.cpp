@@ -3,6 +3,7 @@
 // empty and corrupt files and dangling links.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -192,6 +193,22 @@ TEST(Report, BadInputIsOneLineAndLeavesNothing) {
   EXPECT_EQ(gapcheck({"report", "--db", "", "fluid-limit", "--tier", "tiny", "--out", dir.string()}, &err), 2);
   EXPECT_NE(err.find("exists and is not a gapcheck report"), std::string::npos) << err;
   EXPECT_EQ(read(dir / "thesis.tex"), "precious");
+}
+
+// At the ci tier the claims take minutes: bad input is refused before they run and before the
+// run store is created.
+TEST(Report, BadInputIsRefusedBeforeTheClaimsRunAndTheStoreIsOpened) {
+  const fs::path dir = scratch("bad_ci");
+  const fs::path db = scratch("bad_ci_db");
+  fs::create_directories(dir);
+  write(dir / "thesis.tex", "precious");
+  std::string err;
+  EXPECT_EQ(gapcheck({"report", "--db", db.string(), "--out", dir.string()}, &err), 2);
+  EXPECT_NE(err.find("exists and is not a gapcheck report"), std::string::npos) << err;
+  EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << "more than the refusal (claims ran?): " << err;
+  EXPECT_EQ(gapcheck({"report", "--db", db.string(), "nothing*", "--out", scratch("bad_ci_out").string()}, &err), 2);
+  EXPECT_NE(err.find("glob=nothing* matches no experiment or claim"), std::string::npos) << err;
+  EXPECT_FALSE(fs::exists(db));
 }
 
 TEST(Report, RunsDoNotDependOnThreads) {
