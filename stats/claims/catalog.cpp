@@ -26,7 +26,8 @@ const std::map<std::string, RuleKind> kRules = {
     {"shape", RuleKind::shape},       {"additive", RuleKind::additive},
     {"flat", RuleKind::flat},         {"order", RuleKind::order},
     {"transition", RuleKind::transition}, {"mean_at_most", RuleKind::mean_at_most},
-    {"fluid", RuleKind::fluid},       {"distribution", RuleKind::distribution}};
+    {"fluid", RuleKind::fluid},       {"distribution", RuleKind::distribution},
+    {"crossover", RuleKind::crossover}};
 
 template <class Map>
 std::string names_of(const Map& map) {
@@ -291,7 +292,7 @@ std::vector<PointSpec> Claim::points(const std::string& tier) const {
 }
 
 std::vector<PointSpec> Claim::than_points(const std::string& tier) const {
-  if (!than) throw InputError("claim '" + id + "' (rule order) needs a [claim.than] table");
+  if (!than) throw InputError("claim '" + id + "' (rule order or crossover) needs a [claim.than] table");
   return expand(*this, *than, tier);
 }
 

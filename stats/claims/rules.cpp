@@ -1,4 +1,4 @@
-// The eight rule kinds. Each reads the claim's per-run values, computes its statistics with
+// The nine rule kinds. Each reads the claim's per-run values, computes its statistics with
 // stats/, and decides with the thresholds of rules.hpp. Every rule has two separate evidence
 // bars: a PASS needs the claim shown at the usual level, a FAIL needs the opposite shown at a
 // far stricter one (fail_alpha), and what lies between is INCONCLUSIVE with its reason.
@@ -11,12 +11,17 @@
 
 #include "processes/core/spec.hpp"
 #include "stats/claims/published.hpp"
+#include "stats/crossover.hpp"
 #include "stats/fluid_limit.hpp"
 #include "stats/regression.hpp"
 #include "stats/summary.hpp"
 #include "stats/tests.hpp"
 
 namespace gapcheck::claims {
+
+std::vector<stats::Point> fit_points(const Claim& claim, std::span<const Sample> a,
+                                     const std::vector<stats::Point>& raw, ClaimOutcome& out);
+
 namespace {
 
 using nlohmann::json;
@@ -311,6 +316,59 @@ Decision transition_rule(const Claim& claim, const std::vector<stats::Point>& pt
                      : "; no significant bend")};
 }
 
+// --- crossover: where A − B changes sign for good along x, inside [lo, hi]·scale -------------
+// The difference of the means at matched points (se from both sides) is read by
+// stats::crossover; a PASS needs its percentile interval inside the claimed range, a FAIL needs
+// fewer than fail_alpha of the bootstrap replicates to be able to lie in it.
+Decision crossover_rule(const Claim& claim, std::span<const Sample> a, std::span<const Sample> b,
+                        ClaimOutcome& out) {
+  if (a.size() != b.size() || a.size() < 2)
+    throw InputError("claim '" + claim.id + "' (crossover) needs >= 2 matched points");
+  std::vector<stats::Point> pa, pb;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    pa.push_back(point_of(claim, a[i]));
+    pb.push_back(point_of(claim, b[i]));
+  }
+  pa = fit_points(claim, a, pa, out);  // the staircase of integer statistics, on both sides
+  pb = fit_points(claim, b, pb, out);
+  std::vector<double> x, d, se;
+  for (std::size_t i = 0; i < pa.size(); ++i) {
+    if (pa[i].x.at("n") != pa.front().x.at("n"))
+      throw InputError("claim '" + claim.id + "' (crossover) needs one n per grid");
+    x.push_back(x_of(claim, pa[i]));
+    d.push_back(pa[i].mean - pb[i].mean);
+    se.push_back(std::hypot(pa[i].se, pb[i].se));
+  }
+  const std::string direction =
+      claim.texts.count("direction") ? claim.text("direction") : "falls";
+  if (direction != "falls" && direction != "rises")
+    throw InputError("claim '" + claim.id + "': direction='" + direction +
+                     "' (accepted: falls, rises)");
+  const std::string scale_name = claim.texts.count("scale") ? claim.text("scale") : "1";
+  const double scale = stats::shape(scale_name).f(pa.front().x);
+  const stats::Interval range{claim.number("crossover_lo", 0) * scale,
+                              claim.number("crossover_hi", INFINITY) * scale};
+  const std::uint64_t seed = point_seed(kFixedSalt, PointSpec{{claim.id}, 0, 0, 0, {}});
+  const auto c = stats::crossover(x, d, se, direction == "falls", thresholds::pass_level,
+                                  19999, seed);
+  const double share = c.share_meeting(range);
+  auto at = [&](double v) {
+    return v == 0 ? "below the grid" : std::isinf(v) ? "above the grid" : num(v);
+  };
+  out.details["crossover"] = {{"estimate", c.estimate},   {"interval", to_json(c.interval)},
+                              {"differences", d},          {"se", se},
+                              {"x", x},                    {"claimed_range", to_json(range)},
+                              {"scale", scale_name},       {"direction", direction},
+                              {"share_meeting_range", share}, {"bootstrap_seed", seed}};
+  const std::string ev = "crossover " + claim.x_variable + "=" + at(c.estimate) + " [" +
+                         at(c.interval.lo) + ", " + at(c.interval.hi) + "] vs " +
+                         interval(range) + " (" + scale_name + "=" + num(scale) + "); A-B " +
+                         num(d.front()) + " -> " + num(d.back());
+  if (share < fail_alpha) return {Verdict::fail, ev + "; share of replicates in range " + num(share)};
+  if (c.interval.lo >= range.lo && c.interval.hi <= range.hi) return {Verdict::pass, ev};
+  return {Verdict::inconclusive, ev + "; interval not inside the range"};
+}
+
 // --- fluid: fractions of bins with load >= i against the mean-field ODE ---------------------
 stats::FluidModel fluid_model(const Claim& claim, const stats::Vars& v) {
   const std::string& kind = claim.text("model");
@@ -463,6 +521,7 @@ void decide(const Claim& claim, std::span<const Sample> a, std::span<const Sampl
     case RuleKind::mean_at_most: d = mean_at_most_rule(claim, a, out); break;
     case RuleKind::fluid: d = fluid_rule(claim, a, out); break;
     case RuleKind::distribution: d = distribution_rule(claim, a, out); break;
+    case RuleKind::crossover: d = crossover_rule(claim, a, b, out); break;
   }
   out.verdict = d.verdict;
   out.evidence = d.evidence;

@@ -224,6 +224,33 @@ TEST(Rules, FlatPassesAConstantAndFailsAGrowingStatistic) {
   EXPECT_EQ(decide_on(c, growing), Verdict::fail);
 }
 
+TEST(Rules, CrossoverPassesInsideTheRangeAndFailsOutside) {
+  // A = 10, B = 6, 8, 11, 14, 17 at b = 8..128: A − B = 4, 2, −1, −4, −7 falls through 0 two
+  // thirds of the way from 16 to 32 in ln b: 16·2^(2/3) = 25.40 (closed form).
+  Fake a, b;
+  const std::vector<double> bs{8, 16, 32, 64, 128}, other{6, 8, 11, 14, 17};
+  for (std::size_t i = 0; i < bs.size(); ++i) {
+    a.add({{"n", 1}, {"b", bs[i]}}, 50, 10, 2 * i + 1);
+    b.add({{"n", 1}, {"b", bs[i]}}, 50, other[i], 2 * i + 2);
+  }
+  Claim c = claim_of(RuleKind::crossover);
+  c.x_variable = "b";
+  c.numbers["crossover_lo"] = 20;
+  c.numbers["crossover_hi"] = 30;
+  ClaimOutcome out;
+  decide(c, a.view(), b.view(), out);
+  EXPECT_EQ(out.verdict, Verdict::pass);
+  // se of each difference ≈ 0.3·√(2/50) = 0.06, so the root moves by ≈ 0.25 per se: ±1.
+  EXPECT_NEAR(out.details["crossover"]["estimate"].get<double>(), 25.40, 1.0);
+  c.numbers["crossover_lo"] = 40;  // the control: the crossover lies beyond 40
+  c.numbers["crossover_hi"] = 1000;
+  EXPECT_EQ(decide_on(c, a, &b), Verdict::fail);
+  c.texts["direction"] = "rises";  // A − B never turns positive for good: above the grid
+  c.numbers["crossover_lo"] = 20;
+  c.numbers["crossover_hi"] = 30;
+  EXPECT_EQ(decide_on(c, a, &b), Verdict::fail);
+}
+
 TEST(Outcome, DefectsAreFailedTrueClaimsAndPassedControls) {
   ClaimOutcome o;
   o.verdict = Verdict::fail;
