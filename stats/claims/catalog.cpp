@@ -27,7 +27,7 @@ const std::map<std::string, RuleKind> kRules = {
     {"flat", RuleKind::flat},         {"order", RuleKind::order},
     {"transition", RuleKind::transition}, {"mean_at_most", RuleKind::mean_at_most},
     {"fluid", RuleKind::fluid},       {"distribution", RuleKind::distribution},
-    {"crossover", RuleKind::crossover}};
+    {"crossover", RuleKind::crossover}, {"upper_bound", RuleKind::upper_bound}};
 
 template <class Map>
 std::string names_of(const Map& map) {

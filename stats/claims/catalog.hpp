@@ -23,7 +23,8 @@ namespace gapcheck::claims {
 enum class Variable { gap, max_load, max_gap_over_time, probes_per_ball, load_fractions };
 
 enum class RuleKind {
-  shape, additive, flat, order, transition, mean_at_most, fluid, distribution, crossover
+  shape, additive, flat, order, transition, mean_at_most, fluid, distribution, crossover,
+  upper_bound
 };
 
 // Process, setting and weights as templates: "{g}" is replaced by the grid's value of axis g.

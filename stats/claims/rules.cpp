@@ -1,4 +1,4 @@
-// The nine rule kinds. Each reads the claim's per-run values, computes its statistics with
+// The ten rule kinds. Each reads the claim's per-run values, computes its statistics with
 // stats/, and decides with the thresholds of rules.hpp. Every rule has two separate evidence
 // bars: a PASS needs the claim shown at the usual level, a FAIL needs the opposite shown at a
 // far stricter one (fail_alpha), and what lies between is INCONCLUSIVE with its reason.
@@ -188,6 +188,45 @@ Decision flat_rule(const Claim& claim, ClaimOutcome& out) {
   if (any_outside) return {Verdict::fail, ev};
   if (all_inside) return {Verdict::pass, ev};
   return {Verdict::inconclusive, ev + "; interval not inside the band"};
+}
+
+// --- upper_bound: mean = O(f) along x: the ratio mean/f grows slower than x^tolerance --------
+// ln(mean/f) is regressed on ln x (se of ln mean = se/mean; PDG-scaled). An O-bound hides its
+// constants, and a bound's additive terms make the ratio creep up towards its limit on a finite
+// grid, so the claim is read as "the ratio grows slower than any power of x above tolerance":
+// a PASS needs the slope's 95 % interval below the tolerance, a FAIL its (1 − fail_alpha)
+// interval above it.
+Decision upper_bound_rule(const Claim& claim, const std::vector<stats::Point>& pts,
+                          ClaimOutcome& out) {
+  const auto& f = stats::shape(claim.form);
+  const double tol = claim.number("tolerance", 0.25);
+  std::vector<stats::Point> ratio;
+  std::vector<double> log_x;
+  for (const auto& p : pts) {
+    const double bound = f.f(p.x);
+    if (!(p.mean > 0) || !(bound > 0))
+      return {Verdict::inconclusive, "mean or bound not positive at a point: no ratio"};
+    ratio.push_back({p.x, std::log(p.mean / bound), p.se / p.mean, p.runs});
+    log_x.push_back(std::log(x_of(claim, p)));
+  }
+  if (*std::max_element(log_x.begin(), log_x.end()) == *std::min_element(log_x.begin(), log_x.end()))
+    throw InputError("claim '" + claim.id + "' (upper_bound) needs two values of " + claim.x_variable);
+  const Line line = fit_line(ratio, log_x);
+  const double z_pass = normal_quantile(thresholds::pass_level);
+  const double z_fail = normal_quantile(1 - fail_alpha);
+  const stats::Interval pass{line.a - z_pass * line.a_se, line.a + z_pass * line.a_se};
+  const stats::Interval fail{line.a - z_fail * line.a_se, line.a + z_fail * line.a_se};
+  out.details["fit"] = {{"form", claim.form}, {"slope_of_log_ratio", line.a},
+                        {"slope_se", line.a_se}, {"ci", to_json(pass)},
+                        {"ci_fail_level", to_json(fail)}, {"chi2", line.chi2}, {"dof", line.dof},
+                        {"tolerance", tol}};
+  const std::string ev = "gap/(" + claim.form + ") grows as " + claim.x_variable + "^" +
+                         num(line.a) + " " + interval(pass) + " (ratio " +
+                         num(std::exp(ratio.front().mean)) + " -> " +
+                         num(std::exp(ratio.back().mean)) + ") vs tolerance " + num(tol);
+  if (fail.lo > tol) return {Verdict::fail, ev};
+  if (pass.hi <= tol) return {Verdict::pass, ev};
+  return {Verdict::inconclusive, ev + "; interval reaches above the tolerance"};
 }
 
 // --- order: A <= B + margin at every matched point (sense "less"), or |A - B| <= margin
@@ -522,6 +561,9 @@ void decide(const Claim& claim, std::span<const Sample> a, std::span<const Sampl
     case RuleKind::fluid: d = fluid_rule(claim, a, out); break;
     case RuleKind::distribution: d = distribution_rule(claim, a, out); break;
     case RuleKind::crossover: d = crossover_rule(claim, a, b, out); break;
+    case RuleKind::upper_bound:
+      d = upper_bound_rule(claim, fit_points(claim, a, out.points, out), out);
+      break;
   }
   out.verdict = d.verdict;
   out.evidence = d.evidence;

@@ -251,6 +251,25 @@ TEST(Rules, CrossoverPassesInsideTheRangeAndFailsOutside) {
   EXPECT_EQ(decide_on(c, a, &b), Verdict::fail);
 }
 
+TEST(Rules, UpperBoundPassesALinearGapAndFailsAQuadraticOne) {
+  // Along g = 8..32 at n = e^7 (ln n = 7), end-point slopes of the log ratio (closed form,
+  // python: log((a32/b32)/(a8/b8))/log(4)): gap = 1.2·g + 5 against g + ln n: 0.097 < 0.25
+  // (PASS); gap = 0.1·g² against g + ln n: 1.31 (FAIL); gap = 1.2·g + 5 against ln n alone:
+  // 0.79 (FAIL, the control "O(ln n), independent of g").
+  Fake linear, quadratic;
+  for (double g : {8, 11, 16, 22, 32}) {
+    linear.add({{"n", std::exp(7.0)}, {"g", g}}, 30, 1.2 * g + 5, static_cast<std::uint64_t>(g));
+    quadratic.add({{"n", std::exp(7.0)}, {"g", g}}, 30, 0.1 * g * g, static_cast<std::uint64_t>(g));
+  }
+  Claim c = claim_of(RuleKind::upper_bound, "g + log n");
+  c.x_variable = "g";
+  EXPECT_EQ(decide_on(c, linear), Verdict::pass);
+  EXPECT_EQ(decide_on(c, quadratic), Verdict::fail);
+  Claim control = claim_of(RuleKind::upper_bound, "log n");  // "O(ln n), independent of g"
+  control.x_variable = "g";
+  EXPECT_EQ(decide_on(control, linear), Verdict::fail);
+}
+
 TEST(Outcome, DefectsAreFailedTrueClaimsAndPassedControls) {
   ClaimOutcome o;
   o.verdict = Verdict::fail;
