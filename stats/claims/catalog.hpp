@@ -23,8 +23,7 @@ namespace gapcheck::claims {
 enum class Variable { gap, max_load, max_gap_over_time, probes_per_ball, load_fractions };
 
 enum class RuleKind {
-  shape, additive, flat, order, transition, mean_at_most, fluid, distribution, crossover,
-  upper_bound
+  shape, additive, flat, order, transition, mean_at_most, fluid, distribution, crossover, bound
 };
 
 // Process, setting and weights as templates: "{g}" is replaced by the grid's value of axis g.
@@ -32,6 +31,7 @@ struct Specs {
   std::string process;
   std::string setting = "exact";
   std::string weights = "unit";
+  std::string m;  // the B side only: a count template replacing the grid's m ("{b}")
 };
 
 // One tier's grid: the cartesian product of its axes, except that the axes named in `zip` vary

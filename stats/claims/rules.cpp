@@ -190,43 +190,57 @@ Decision flat_rule(const Claim& claim, ClaimOutcome& out) {
   return {Verdict::inconclusive, ev + "; interval not inside the band"};
 }
 
-// --- upper_bound: mean = O(f) along x: the ratio mean/f grows slower than x^tolerance --------
-// ln(mean/f) is regressed on ln x (se of ln mean = se/mean; PDG-scaled). An O-bound hides its
-// constants, and a bound's additive terms make the ratio creep up towards its limit on a finite
-// grid, so the claim is read as "the ratio grows slower than any power of x above tolerance":
-// a PASS needs the slope's 95 % interval below the tolerance, a FAIL its (1 − fail_alpha)
-// interval above it.
-Decision upper_bound_rule(const Claim& claim, const std::vector<stats::Point>& pts,
-                          ClaimOutcome& out) {
-  const auto& f = stats::shape(claim.form);
+// --- bound: mean = O(f) (sense at_most) or Θ(f) (sense same_order) along x ----------------
+// The bound f is a shape (`form`) or, with `than`, the B side's measured mean at the matched
+// point (for instance One-Choice with m = b balls). ln(mean/f) is regressed on ln x (se of a
+// log mean = se/mean; PDG-scaled). An O-bound hides its constants, and a bound's additive terms
+// make the ratio creep towards its limit on a finite grid, so the claim is read as "the ratio
+// grows slower than x^tolerance" (and, for same_order, shrinks slower than x^−tolerance): a PASS
+// needs the slope's 95 % interval inside, a FAIL its (1 − fail_alpha) interval outside.
+Decision bound_rule(const Claim& claim, const std::vector<stats::Point>& pts,
+                    const std::vector<stats::Point>& than, ClaimOutcome& out) {
   const double tol = claim.number("tolerance", 0.25);
+  const std::string sense = claim.texts.count("sense") ? claim.text("sense") : "at_most";
+  if (sense != "at_most" && sense != "same_order")
+    throw InputError("claim '" + claim.id + "': sense='" + sense + "' (accepted: at_most, same_order)");
+  const bool measured = !than.empty();
+  if (measured == !claim.form.empty())
+    throw InputError("claim '" + claim.id + "' (bound) needs either a form or a than table");
+  const std::string bound_name =
+      measured ? claim.than->process + (claim.than->m.empty() ? "" : " at m=" + claim.than->m)
+               : claim.form;
   std::vector<stats::Point> ratio;
   std::vector<double> log_x;
-  for (const auto& p : pts) {
-    const double bound = f.f(p.x);
+  for (std::size_t i = 0; i < pts.size(); ++i) {
+    const auto& p = pts[i];
+    const double bound = measured ? than.at(i).mean : stats::shape(claim.form).f(p.x);
+    const double bound_rel_se = measured ? than[i].se / than[i].mean : 0;
     if (!(p.mean > 0) || !(bound > 0))
       return {Verdict::inconclusive, "mean or bound not positive at a point: no ratio"};
-    ratio.push_back({p.x, std::log(p.mean / bound), p.se / p.mean, p.runs});
+    ratio.push_back({p.x, std::log(p.mean / bound), std::hypot(p.se / p.mean, bound_rel_se),
+                     p.runs});
     log_x.push_back(std::log(x_of(claim, p)));
   }
   if (*std::max_element(log_x.begin(), log_x.end()) == *std::min_element(log_x.begin(), log_x.end()))
-    throw InputError("claim '" + claim.id + "' (upper_bound) needs two values of " + claim.x_variable);
+    throw InputError("claim '" + claim.id + "' (bound) needs two values of " + claim.x_variable);
   const Line line = fit_line(ratio, log_x);
   const double z_pass = normal_quantile(thresholds::pass_level);
   const double z_fail = normal_quantile(1 - fail_alpha);
   const stats::Interval pass{line.a - z_pass * line.a_se, line.a + z_pass * line.a_se};
   const stats::Interval fail{line.a - z_fail * line.a_se, line.a + z_fail * line.a_se};
-  out.details["fit"] = {{"form", claim.form}, {"slope_of_log_ratio", line.a},
-                        {"slope_se", line.a_se}, {"ci", to_json(pass)},
-                        {"ci_fail_level", to_json(fail)}, {"chi2", line.chi2}, {"dof", line.dof},
-                        {"tolerance", tol}};
-  const std::string ev = "gap/(" + claim.form + ") grows as " + claim.x_variable + "^" +
+  const stats::Interval band{sense == "at_most" ? -INFINITY : -tol, tol};
+  out.details["fit"] = {{"bound", bound_name}, {"sense", sense},
+                        {"slope_of_log_ratio", line.a}, {"slope_se", line.a_se},
+                        {"ci", to_json(pass)}, {"ci_fail_level", to_json(fail)},
+                        {"chi2", line.chi2}, {"dof", line.dof}, {"band", to_json(band)}};
+  const std::string ev = "gap/(" + bound_name + ") grows as " + claim.x_variable + "^" +
                          num(line.a) + " " + interval(pass) + " (ratio " +
                          num(std::exp(ratio.front().mean)) + " -> " +
-                         num(std::exp(ratio.back().mean)) + ") vs tolerance " + num(tol);
-  if (fail.lo > tol) return {Verdict::fail, ev};
-  if (pass.hi <= tol) return {Verdict::pass, ev};
-  return {Verdict::inconclusive, ev + "; interval reaches above the tolerance"};
+                         num(std::exp(ratio.back().mean)) + ") vs " +
+                         (sense == "at_most" ? "tolerance " + num(tol) : "±" + num(tol));
+  if (fail.lo > band.hi || fail.hi < band.lo) return {Verdict::fail, ev};
+  if (pass.lo >= band.lo && pass.hi <= band.hi) return {Verdict::pass, ev};
+  return {Verdict::inconclusive, ev + "; interval not inside the band"};
 }
 
 // --- order: A <= B + margin at every matched point (sense "less"), or |A - B| <= margin
@@ -561,9 +575,13 @@ void decide(const Claim& claim, std::span<const Sample> a, std::span<const Sampl
     case RuleKind::fluid: d = fluid_rule(claim, a, out); break;
     case RuleKind::distribution: d = distribution_rule(claim, a, out); break;
     case RuleKind::crossover: d = crossover_rule(claim, a, b, out); break;
-    case RuleKind::upper_bound:
-      d = upper_bound_rule(claim, fit_points(claim, a, out.points, out), out);
+    case RuleKind::bound: {
+      std::vector<stats::Point> than;
+      for (const auto& s : b) than.push_back(point_of(claim, s));
+      d = bound_rule(claim, fit_points(claim, a, out.points, out),
+                     than.empty() ? than : fit_points(claim, b, than, out), out);
       break;
+    }
   }
   out.verdict = d.verdict;
   out.evidence = d.evidence;

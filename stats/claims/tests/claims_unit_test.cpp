@@ -68,6 +68,25 @@ runs = 5
   EXPECT_EQ(points[3].vars.at("beta"), 0.25);
 }
 
+TEST(Catalog, TheBSideMayReplaceM) {
+  const auto file = write_catalog("than_m", std::string(kClaimHead) + R"(
+than = { process = "one-choice", setting = "exact", m = "{b}" }
+[claim.ci]
+n = 100
+b = ["10n", "20n"]
+beta = [0.5, 0.25]
+zip = ["b", "beta"]
+m = "3*{b}"
+runs = 5
+)");
+  const auto claim = load_catalog(file).at(0);
+  const auto b = claim.than_points("ci");
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_EQ(b[0].specs.process, "one-choice");
+  EXPECT_EQ(b[0].m, 1000u);  // m = b = 10 × 100, not 3·b
+  EXPECT_EQ(claim.points("ci")[0].m, 3000u);
+}
+
 TEST(Catalog, BadEntriesNameTheFileClaimAndField) {
   auto error_of = [](const std::string& name, const std::string& text) {
     try {
@@ -251,7 +270,7 @@ TEST(Rules, CrossoverPassesInsideTheRangeAndFailsOutside) {
   EXPECT_EQ(decide_on(c, a, &b), Verdict::fail);
 }
 
-TEST(Rules, UpperBoundPassesALinearGapAndFailsAQuadraticOne) {
+TEST(Rules, BoundPassesALinearGapAndFailsAQuadraticOne) {
   // Along g = 8..32 at n = e^7 (ln n = 7), end-point slopes of the log ratio (closed form,
   // python: log((a32/b32)/(a8/b8))/log(4)): gap = 1.2·g + 5 against g + ln n: 0.097 < 0.25
   // (PASS); gap = 0.1·g² against g + ln n: 1.31 (FAIL); gap = 1.2·g + 5 against ln n alone:
@@ -261,13 +280,33 @@ TEST(Rules, UpperBoundPassesALinearGapAndFailsAQuadraticOne) {
     linear.add({{"n", std::exp(7.0)}, {"g", g}}, 30, 1.2 * g + 5, static_cast<std::uint64_t>(g));
     quadratic.add({{"n", std::exp(7.0)}, {"g", g}}, 30, 0.1 * g * g, static_cast<std::uint64_t>(g));
   }
-  Claim c = claim_of(RuleKind::upper_bound, "g + log n");
+  Claim c = claim_of(RuleKind::bound, "g + log n");
   c.x_variable = "g";
   EXPECT_EQ(decide_on(c, linear), Verdict::pass);
   EXPECT_EQ(decide_on(c, quadratic), Verdict::fail);
-  Claim control = claim_of(RuleKind::upper_bound, "log n");  // "O(ln n), independent of g"
+  Claim control = claim_of(RuleKind::bound, "log n");  // "O(ln n), independent of g"
   control.x_variable = "g";
   EXPECT_EQ(decide_on(control, linear), Verdict::fail);
+}
+
+TEST(Rules, BoundSameOrderAgainstAMeasuredSide) {
+  // A = 2·ln b + 1 against B = ln b + 3 along b = 4..256: the ratio moves from 3.77/4.39 to
+  // 12.09/8.55, an end-point slope of ln((12.09/8.55)/(3.77/4.39))/ln 64 = 0.12 (python), inside
+  // ±0.25: the same order. Against B' = b/8 it is ln((12.09/32)/(3.77/0.5))/ln 64 = −0.72:
+  // not the same order (FAIL).
+  Fake a, b, linear_b;
+  for (double x : {4, 16, 64, 256}) {
+    a.add({{"n", 1}, {"b", x}}, 40, 2 * std::log(x) + 1, static_cast<std::uint64_t>(x));
+    b.add({{"n", 1}, {"b", x}}, 40, std::log(x) + 3, static_cast<std::uint64_t>(x) + 1);
+    linear_b.add({{"n", 1}, {"b", x}}, 40, x / 8, static_cast<std::uint64_t>(x) + 2);
+  }
+  Claim c = claim_of(RuleKind::bound);
+  c.x_variable = "b";
+  c.texts["sense"] = "same_order";
+  EXPECT_EQ(decide_on(c, a, &b), Verdict::pass);
+  EXPECT_EQ(decide_on(c, a, &linear_b), Verdict::fail);
+  c.texts["sense"] = "at_most";  // A = O(b/8): the ratio shrinks, which an O-bound allows
+  EXPECT_EQ(decide_on(c, a, &linear_b), Verdict::pass);
 }
 
 TEST(Outcome, DefectsAreFailedTrueClaimsAndPassedControls) {
