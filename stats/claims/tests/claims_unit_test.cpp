@@ -45,16 +45,17 @@ TEST(Catalog, BuiltinCatalogLoadsWithUniqueIdsAndControls) {
   EXPECT_GT(controls, 5u);
 }
 
-TEST(Catalog, ZippedAxesVaryTogetherAndMMultipliesACount) {
-  const auto file = write_catalog("zip", std::string(kClaimHead) + R"(
-[claim.ci]
-n = [100, 200]
-b = ["10n", "20n"]
+// b and beta zipped, m a multiple of b; each test puts its own [claim.ci] and n in front.
+const char* kZippedGrid = R"(b = ["10n", "20n"]
 beta = [0.5, 0.25]
 zip = ["b", "beta"]
 m = "3*{b}"
 runs = 5
-)");
+)";
+
+TEST(Catalog, ZippedAxesVaryTogetherAndMMultipliesACount) {
+  const auto file = write_catalog("zip", std::string(kClaimHead) + "[claim.ci]\nn = [100, 200]\n" +
+                                               kZippedGrid);
   const auto claims = load_catalog(file);
   ASSERT_EQ(claims.size(), 1u);
   const auto points = claims[0].points("ci");
@@ -69,16 +70,10 @@ runs = 5
 }
 
 TEST(Catalog, TheBSideMayReplaceM) {
-  const auto file = write_catalog("than_m", std::string(kClaimHead) + R"(
-than = { process = "one-choice", setting = "exact", m = "{b}" }
-[claim.ci]
-n = 100
-b = ["10n", "20n"]
-beta = [0.5, 0.25]
-zip = ["b", "beta"]
-m = "3*{b}"
-runs = 5
-)");
+  const auto file = write_catalog(
+      "than_m", std::string(kClaimHead) +
+                    "than = { process = \"one-choice\", setting = \"exact\", m = \"{b}\" }\n"
+                    "[claim.ci]\nn = 100\n" + kZippedGrid);
   const auto claim = load_catalog(file).at(0);
   const auto b = claim.than_points("ci");
   ASSERT_EQ(b.size(), 2u);
