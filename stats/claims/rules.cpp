@@ -206,9 +206,11 @@ Decision bound_rule(const Claim& claim, const std::vector<stats::Point>& pts,
   const bool measured = !than.empty();
   if (measured == !claim.form.empty())
     throw InputError("claim '" + claim.id + "' (bound) needs either a form or a than table");
-  const std::string bound_name =
-      measured ? claim.than->process + (claim.than->m.empty() ? "" : " at m=" + claim.than->m)
-               : claim.form;
+  std::string bound_name = claim.form;
+  if (measured)  // the B side's process, or just "B" for samples handed in without a catalog
+    bound_name = claim.than ? claim.than->process +
+                                  (claim.than->m.empty() ? "" : " at m=" + claim.than->m)
+                            : "B";
   std::vector<stats::Point> ratio;
   std::vector<double> log_x;
   for (std::size_t i = 0; i < pts.size(); ++i) {
