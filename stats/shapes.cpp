@@ -62,6 +62,7 @@ std::vector<Shape> make_shapes() {
       [](auto v) { return v("g") / std::max(1.0, log(v("g"))) * log(log(v("n"))); });
   add("g + log n", [](auto v) { return v("g") + log(v("n")); });
   add("b/n", [](auto v) { return v("b") / v("n"); });
+  add("n log n", [](auto v) { return v("n") * log(v("n")); });  // a scale along b, not a gap
   add("sqrt((b/n) log n)", [](auto v) { return sqrt(v("b") / v("n") * log(v("n"))); });
   add("b/n + log n", [](auto v) { return v("b") / v("n") + log(v("n")); });
   add("log n/beta", [](auto v) { return log(v("n")) / v("beta"); });

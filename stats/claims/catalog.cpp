@@ -26,7 +26,8 @@ const std::map<std::string, RuleKind> kRules = {
     {"shape", RuleKind::shape},       {"additive", RuleKind::additive},
     {"flat", RuleKind::flat},         {"order", RuleKind::order},
     {"transition", RuleKind::transition}, {"mean_at_most", RuleKind::mean_at_most},
-    {"fluid", RuleKind::fluid},       {"distribution", RuleKind::distribution}};
+    {"fluid", RuleKind::fluid},       {"distribution", RuleKind::distribution},
+    {"crossover", RuleKind::crossover}, {"bound", RuleKind::bound}};
 
 template <class Map>
 std::string names_of(const Map& map) {
@@ -137,8 +138,9 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
   c.specs = r.specs(t, Specs{});
   if (c.specs.process.empty()) r.fail("missing field 'process'");
   if (const toml::node* than = t.get("than")) {
-    if (!than->as_table()) r.fail("'than' must be a table of process/setting/weights");
+    if (!than->as_table()) r.fail("'than' must be a table of process/setting/weights/m");
     c.than = r.specs(*than->as_table(), c.specs);
+    if (than->as_table()->contains("m")) c.than->m = r.text(*than->as_table(), "m", true);
   }
   const std::string variable = t.contains("variable") ? r.text(t, "variable", true) : "gap";
   if (!kVariables.count(variable))
@@ -252,7 +254,7 @@ std::vector<PointSpec> expand(const Claim& c, const Specs& specs, const std::str
     for (const auto& combo : combos) {
       PointSpec p;
       p.n = parse_count(combo.at("n"), "n");
-      p.m = resolve_m(substitute(grid.m, combo), p.n);
+      p.m = resolve_m(substitute(specs.m.empty() ? grid.m : specs.m, combo), p.n);
       p.runs = grid.runs;
       p.specs = {substitute(specs.process, combo), substitute(specs.setting, combo),
                  substitute(specs.weights, combo)};
@@ -291,7 +293,7 @@ std::vector<PointSpec> Claim::points(const std::string& tier) const {
 }
 
 std::vector<PointSpec> Claim::than_points(const std::string& tier) const {
-  if (!than) throw InputError("claim '" + id + "' (rule order) needs a [claim.than] table");
+  if (!than) throw InputError("claim '" + id + "' (rule order or crossover) needs a [claim.than] table");
   return expand(*this, *than, tier);
 }
 

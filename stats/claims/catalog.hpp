@@ -22,13 +22,16 @@ namespace gapcheck::claims {
 // The per-run number a claim is about, read from a RunResult.
 enum class Variable { gap, max_load, max_gap_over_time, probes_per_ball, load_fractions };
 
-enum class RuleKind { shape, additive, flat, order, transition, mean_at_most, fluid, distribution };
+enum class RuleKind {
+  shape, additive, flat, order, transition, mean_at_most, fluid, distribution, crossover, bound
+};
 
 // Process, setting and weights as templates: "{g}" is replaced by the grid's value of axis g.
 struct Specs {
   std::string process;
   std::string setting = "exact";
   std::string weights = "unit";
+  std::string m;  // the B side only: a count template replacing the grid's m ("{b}")
 };
 
 // One tier's grid: the cartesian product of its axes, except that the axes named in `zip` vary
@@ -56,7 +59,7 @@ struct Claim {
   bool control = false;
   std::string note;            // an assumption or caveat printed with the verdict
   Specs specs;
-  std::optional<Specs> than;   // rule `order`: the B side of "A <= B"
+  std::optional<Specs> than;   // rules `order`, `crossover`: the B side of A − B
   Variable variable = Variable::gap;
   RuleKind rule = RuleKind::shape;
   std::string x_variable = "n";

@@ -73,7 +73,8 @@ std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
   for (const Claim* c : selected) {
     auto& [a, b] = grids[c];
     a = c->points(options.tier);
-    if (c->rule == RuleKind::order) b = c->than_points(options.tier);
+    if (c->than || c->rule == RuleKind::order || c->rule == RuleKind::crossover)
+      b = c->than_points(options.tier);
     for (const auto& p : a) need(p);
     for (const auto& p : b) need(p);
   }

@@ -1,4 +1,4 @@
-// The eight rule kinds. Each reads the claim's per-run values, computes its statistics with
+// The ten rule kinds. Each reads the claim's per-run values, computes its statistics with
 // stats/, and decides with the thresholds of rules.hpp. Every rule has two separate evidence
 // bars: a PASS needs the claim shown at the usual level, a FAIL needs the opposite shown at a
 // far stricter one (fail_alpha), and what lies between is INCONCLUSIVE with its reason.
@@ -11,12 +11,17 @@
 
 #include "processes/core/spec.hpp"
 #include "stats/claims/published.hpp"
+#include "stats/crossover.hpp"
 #include "stats/fluid_limit.hpp"
 #include "stats/regression.hpp"
 #include "stats/summary.hpp"
 #include "stats/tests.hpp"
 
 namespace gapcheck::claims {
+
+std::vector<stats::Point> fit_points(const Claim& claim, std::span<const Sample> a,
+                                     const std::vector<stats::Point>& raw, ClaimOutcome& out);
+
 namespace {
 
 using nlohmann::json;
@@ -185,6 +190,61 @@ Decision flat_rule(const Claim& claim, ClaimOutcome& out) {
   return {Verdict::inconclusive, ev + "; interval not inside the band"};
 }
 
+// --- bound: mean = O(f) (sense at_most) or Θ(f) (sense same_order) along x ----------------
+// The bound f is a shape (`form`) or, with `than`, the B side's measured mean at the matched
+// point (for instance One-Choice with m = b balls). ln(mean/f) is regressed on ln x (se of a
+// log mean = se/mean; PDG-scaled). An O-bound hides its constants, and a bound's additive terms
+// make the ratio creep towards its limit on a finite grid, so the claim is read as "the ratio
+// grows slower than x^tolerance" (and, for same_order, shrinks slower than x^−tolerance): a PASS
+// needs the slope's 95 % interval inside, a FAIL its (1 − fail_alpha) interval outside.
+Decision bound_rule(const Claim& claim, const std::vector<stats::Point>& pts,
+                    const std::vector<stats::Point>& than, ClaimOutcome& out) {
+  const double tol = claim.number("tolerance", 0.25);
+  const std::string sense = claim.texts.count("sense") ? claim.text("sense") : "at_most";
+  if (sense != "at_most" && sense != "same_order")
+    throw InputError("claim '" + claim.id + "': sense='" + sense + "' (accepted: at_most, same_order)");
+  const bool measured = !than.empty();
+  if (measured == !claim.form.empty())
+    throw InputError("claim '" + claim.id + "' (bound) needs either a form or a than table");
+  std::string bound_name = claim.form;
+  if (measured)  // the B side's process, or just "B" for samples handed in without a catalog
+    bound_name = claim.than ? claim.than->process +
+                                  (claim.than->m.empty() ? "" : " at m=" + claim.than->m)
+                            : "B";
+  std::vector<stats::Point> ratio;
+  std::vector<double> log_x;
+  for (std::size_t i = 0; i < pts.size(); ++i) {
+    const auto& p = pts[i];
+    const double bound = measured ? than.at(i).mean : stats::shape(claim.form).f(p.x);
+    const double bound_rel_se = measured ? than[i].se / than[i].mean : 0;
+    if (!(p.mean > 0) || !(bound > 0))
+      return {Verdict::inconclusive, "mean or bound not positive at a point: no ratio"};
+    ratio.push_back({p.x, std::log(p.mean / bound), std::hypot(p.se / p.mean, bound_rel_se),
+                     p.runs});
+    log_x.push_back(std::log(x_of(claim, p)));
+  }
+  if (*std::max_element(log_x.begin(), log_x.end()) == *std::min_element(log_x.begin(), log_x.end()))
+    throw InputError("claim '" + claim.id + "' (bound) needs two values of " + claim.x_variable);
+  const Line line = fit_line(ratio, log_x);
+  const double z_pass = normal_quantile(thresholds::pass_level);
+  const double z_fail = normal_quantile(1 - fail_alpha);
+  const stats::Interval pass{line.a - z_pass * line.a_se, line.a + z_pass * line.a_se};
+  const stats::Interval fail{line.a - z_fail * line.a_se, line.a + z_fail * line.a_se};
+  const stats::Interval band{sense == "at_most" ? -INFINITY : -tol, tol};
+  out.details["fit"] = {{"bound", bound_name}, {"sense", sense},
+                        {"slope_of_log_ratio", line.a}, {"slope_se", line.a_se},
+                        {"ci", to_json(pass)}, {"ci_fail_level", to_json(fail)},
+                        {"chi2", line.chi2}, {"dof", line.dof}, {"band", to_json(band)}};
+  const std::string ev = "gap/(" + bound_name + ") grows as " + claim.x_variable + "^" +
+                         num(line.a) + " " + interval(pass) + " (ratio " +
+                         num(std::exp(ratio.front().mean)) + " -> " +
+                         num(std::exp(ratio.back().mean)) + ") vs " +
+                         (sense == "at_most" ? "tolerance " + num(tol) : "±" + num(tol));
+  if (fail.lo > band.hi || fail.hi < band.lo) return {Verdict::fail, ev};
+  if (pass.lo >= band.lo && pass.hi <= band.hi) return {Verdict::pass, ev};
+  return {Verdict::inconclusive, ev + "; interval not inside the band"};
+}
+
 // --- order: A <= B + margin at every matched point (sense "less"), or |A - B| <= margin
 // (sense "close") -------------------------------------------------------------------------
 Decision order_rule(const Claim& claim, std::span<const Sample> a, std::span<const Sample> b,
@@ -309,6 +369,59 @@ Decision transition_rule(const Claim& claim, const std::vector<stats::Point>& pt
           ev + (bend ? (slopes_differ ? "; breakpoint interval straddles the range"
                                       : "; slopes not distinguishable")
                      : "; no significant bend")};
+}
+
+// --- crossover: where A − B changes sign for good along x, inside [lo, hi]·scale -------------
+// The difference of the means at matched points (se from both sides) is read by
+// stats::crossover; a PASS needs its percentile interval inside the claimed range, a FAIL needs
+// fewer than fail_alpha of the bootstrap replicates to be able to lie in it.
+Decision crossover_rule(const Claim& claim, std::span<const Sample> a, std::span<const Sample> b,
+                        ClaimOutcome& out) {
+  if (a.size() != b.size() || a.size() < 2)
+    throw InputError("claim '" + claim.id + "' (crossover) needs >= 2 matched points");
+  std::vector<stats::Point> pa, pb;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    pa.push_back(point_of(claim, a[i]));
+    pb.push_back(point_of(claim, b[i]));
+  }
+  pa = fit_points(claim, a, pa, out);  // the staircase of integer statistics, on both sides
+  pb = fit_points(claim, b, pb, out);
+  std::vector<double> x, d, se;
+  for (std::size_t i = 0; i < pa.size(); ++i) {
+    if (pa[i].x.at("n") != pa.front().x.at("n"))
+      throw InputError("claim '" + claim.id + "' (crossover) needs one n per grid");
+    x.push_back(x_of(claim, pa[i]));
+    d.push_back(pa[i].mean - pb[i].mean);
+    se.push_back(std::hypot(pa[i].se, pb[i].se));
+  }
+  const std::string direction =
+      claim.texts.count("direction") ? claim.text("direction") : "falls";
+  if (direction != "falls" && direction != "rises")
+    throw InputError("claim '" + claim.id + "': direction='" + direction +
+                     "' (accepted: falls, rises)");
+  const std::string scale_name = claim.texts.count("scale") ? claim.text("scale") : "1";
+  const double scale = stats::shape(scale_name).f(pa.front().x);
+  const stats::Interval range{claim.number("crossover_lo", 0) * scale,
+                              claim.number("crossover_hi", INFINITY) * scale};
+  const std::uint64_t seed = point_seed(kFixedSalt, PointSpec{{claim.id}, 0, 0, 0, {}});
+  const auto c = stats::crossover(x, d, se, direction == "falls", thresholds::pass_level,
+                                  19999, seed);
+  const double share = c.share_meeting(range);
+  auto at = [&](double v) {
+    return v == 0 ? "below the grid" : std::isinf(v) ? "above the grid" : num(v);
+  };
+  out.details["crossover"] = {{"estimate", c.estimate},   {"interval", to_json(c.interval)},
+                              {"differences", d},          {"se", se},
+                              {"x", x},                    {"claimed_range", to_json(range)},
+                              {"scale", scale_name},       {"direction", direction},
+                              {"share_meeting_range", share}, {"bootstrap_seed", seed}};
+  const std::string ev = "crossover " + claim.x_variable + "=" + at(c.estimate) + " [" +
+                         at(c.interval.lo) + ", " + at(c.interval.hi) + "] vs " +
+                         interval(range) + " (" + scale_name + "=" + num(scale) + "); A-B " +
+                         num(d.front()) + " -> " + num(d.back());
+  if (share < fail_alpha) return {Verdict::fail, ev + "; share of replicates in range " + num(share)};
+  if (c.interval.lo >= range.lo && c.interval.hi <= range.hi) return {Verdict::pass, ev};
+  return {Verdict::inconclusive, ev + "; interval not inside the range"};
 }
 
 // --- fluid: fractions of bins with load >= i against the mean-field ODE ---------------------
@@ -463,6 +576,14 @@ void decide(const Claim& claim, std::span<const Sample> a, std::span<const Sampl
     case RuleKind::mean_at_most: d = mean_at_most_rule(claim, a, out); break;
     case RuleKind::fluid: d = fluid_rule(claim, a, out); break;
     case RuleKind::distribution: d = distribution_rule(claim, a, out); break;
+    case RuleKind::crossover: d = crossover_rule(claim, a, b, out); break;
+    case RuleKind::bound: {
+      std::vector<stats::Point> than;
+      for (const auto& s : b) than.push_back(point_of(claim, s));
+      d = bound_rule(claim, fit_points(claim, a, out.points, out),
+                     than.empty() ? than : fit_points(claim, b, than, out), out);
+      break;
+    }
   }
   out.verdict = d.verdict;
   out.evidence = d.evidence;

@@ -45,16 +45,17 @@ TEST(Catalog, BuiltinCatalogLoadsWithUniqueIdsAndControls) {
   EXPECT_GT(controls, 5u);
 }
 
-TEST(Catalog, ZippedAxesVaryTogetherAndMMultipliesACount) {
-  const auto file = write_catalog("zip", std::string(kClaimHead) + R"(
-[claim.ci]
-n = [100, 200]
-b = ["10n", "20n"]
+// b and beta zipped, m a multiple of b; each test puts its own [claim.ci] and n in front.
+const char* kZippedGrid = R"(b = ["10n", "20n"]
 beta = [0.5, 0.25]
 zip = ["b", "beta"]
 m = "3*{b}"
 runs = 5
-)");
+)";
+
+TEST(Catalog, ZippedAxesVaryTogetherAndMMultipliesACount) {
+  const auto file = write_catalog("zip", std::string(kClaimHead) + "[claim.ci]\nn = [100, 200]\n" +
+                                               kZippedGrid);
   const auto claims = load_catalog(file);
   ASSERT_EQ(claims.size(), 1u);
   const auto points = claims[0].points("ci");
@@ -66,6 +67,19 @@ runs = 5
   EXPECT_EQ(points[0].vars.at("b"), 1000.0);
   EXPECT_EQ(points[3].m, 12000u);  // 3 × 20 × 200
   EXPECT_EQ(points[3].vars.at("beta"), 0.25);
+}
+
+TEST(Catalog, TheBSideMayReplaceM) {
+  const auto file = write_catalog(
+      "than_m", std::string(kClaimHead) +
+                    "than = { process = \"one-choice\", setting = \"exact\", m = \"{b}\" }\n"
+                    "[claim.ci]\nn = 100\n" + kZippedGrid);
+  const auto claim = load_catalog(file).at(0);
+  const auto b = claim.than_points("ci");
+  ASSERT_EQ(b.size(), 2u);
+  EXPECT_EQ(b[0].specs.process, "one-choice");
+  EXPECT_EQ(b[0].m, 1000u);  // m = b = 10 × 100, not 3·b
+  EXPECT_EQ(claim.points("ci")[0].m, 3000u);
 }
 
 TEST(Catalog, BadEntriesNameTheFileClaimAndField) {
@@ -222,6 +236,72 @@ TEST(Rules, FlatPassesAConstantAndFailsAGrowingStatistic) {
   }
   EXPECT_EQ(decide_on(c, flat), Verdict::pass);
   EXPECT_EQ(decide_on(c, growing), Verdict::fail);
+}
+
+TEST(Rules, CrossoverPassesInsideTheRangeAndFailsOutside) {
+  // A = 10, B = 6, 8, 11, 14, 17 at b = 8..128: A − B = 4, 2, −1, −4, −7 falls through 0 two
+  // thirds of the way from 16 to 32 in ln b: 16·2^(2/3) = 25.40 (closed form).
+  Fake a, b;
+  const std::vector<double> bs{8, 16, 32, 64, 128}, other{6, 8, 11, 14, 17};
+  for (std::size_t i = 0; i < bs.size(); ++i) {
+    a.add({{"n", 1}, {"b", bs[i]}}, 50, 10, 2 * i + 1);
+    b.add({{"n", 1}, {"b", bs[i]}}, 50, other[i], 2 * i + 2);
+  }
+  Claim c = claim_of(RuleKind::crossover);
+  c.x_variable = "b";
+  c.numbers["crossover_lo"] = 20;
+  c.numbers["crossover_hi"] = 30;
+  ClaimOutcome out;
+  decide(c, a.view(), b.view(), out);
+  EXPECT_EQ(out.verdict, Verdict::pass);
+  // se of each difference ≈ 0.3·√(2/50) = 0.06, so the root moves by ≈ 0.25 per se: ±1.
+  EXPECT_NEAR(out.details["crossover"]["estimate"].get<double>(), 25.40, 1.0);
+  c.numbers["crossover_lo"] = 40;  // the control: the crossover lies beyond 40
+  c.numbers["crossover_hi"] = 1000;
+  EXPECT_EQ(decide_on(c, a, &b), Verdict::fail);
+  c.texts["direction"] = "rises";  // A − B never turns positive for good: above the grid
+  c.numbers["crossover_lo"] = 20;
+  c.numbers["crossover_hi"] = 30;
+  EXPECT_EQ(decide_on(c, a, &b), Verdict::fail);
+}
+
+TEST(Rules, BoundPassesALinearGapAndFailsAQuadraticOne) {
+  // Along g = 8..32 at n = e^7 (ln n = 7), end-point slopes of the log ratio (closed form,
+  // python: log((a32/b32)/(a8/b8))/log(4)): gap = 1.2·g + 5 against g + ln n: 0.097 < 0.25
+  // (PASS); gap = 0.1·g² against g + ln n: 1.31 (FAIL); gap = 1.2·g + 5 against ln n alone:
+  // 0.79 (FAIL, the control "O(ln n), independent of g").
+  Fake linear, quadratic;
+  for (double g : {8, 11, 16, 22, 32}) {
+    linear.add({{"n", std::exp(7.0)}, {"g", g}}, 30, 1.2 * g + 5, static_cast<std::uint64_t>(g));
+    quadratic.add({{"n", std::exp(7.0)}, {"g", g}}, 30, 0.1 * g * g, static_cast<std::uint64_t>(g));
+  }
+  Claim c = claim_of(RuleKind::bound, "g + log n");
+  c.x_variable = "g";
+  EXPECT_EQ(decide_on(c, linear), Verdict::pass);
+  EXPECT_EQ(decide_on(c, quadratic), Verdict::fail);
+  Claim control = claim_of(RuleKind::bound, "log n");  // "O(ln n), independent of g"
+  control.x_variable = "g";
+  EXPECT_EQ(decide_on(control, linear), Verdict::fail);
+}
+
+TEST(Rules, BoundSameOrderAgainstAMeasuredSide) {
+  // A = 2·ln b + 1 against B = ln b + 3 along b = 4..256: the ratio moves from 3.77/4.39 to
+  // 12.09/8.55, an end-point slope of ln((12.09/8.55)/(3.77/4.39))/ln 64 = 0.12 (python), inside
+  // ±0.25: the same order. Against B' = b/8 it is ln((12.09/32)/(3.77/0.5))/ln 64 = −0.72:
+  // not the same order (FAIL).
+  Fake a, b, linear_b;
+  for (double x : {4, 16, 64, 256}) {
+    a.add({{"n", 1}, {"b", x}}, 40, 2 * std::log(x) + 1, static_cast<std::uint64_t>(x));
+    b.add({{"n", 1}, {"b", x}}, 40, std::log(x) + 3, static_cast<std::uint64_t>(x) + 1);
+    linear_b.add({{"n", 1}, {"b", x}}, 40, x / 8, static_cast<std::uint64_t>(x) + 2);
+  }
+  Claim c = claim_of(RuleKind::bound);
+  c.x_variable = "b";
+  c.texts["sense"] = "same_order";
+  EXPECT_EQ(decide_on(c, a, &b), Verdict::pass);
+  EXPECT_EQ(decide_on(c, a, &linear_b), Verdict::fail);
+  c.texts["sense"] = "at_most";  // A = O(b/8): the ratio shrinks, which an O-bound allows
+  EXPECT_EQ(decide_on(c, a, &linear_b), Verdict::pass);
 }
 
 TEST(Outcome, DefectsAreFailedTrueClaimsAndPassedControls) {
