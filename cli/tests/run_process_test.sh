@@ -9,15 +9,7 @@
 #   devfull   writing to /dev/full exits 1 with a message (not 0, not an abort)
 #   threads   threads that cannot be started (an address-space limit) leave their runs to the
 #             others: the batch completes
-set -euo pipefail
-
-gapcheck=$(realpath "$1")
-case_name=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-
-fail() { echo "FAIL ($case_name): $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/test_case.sh"
 
 # A batch of many runs of about a tenth of a second each: it is running when the signal comes.
 long_batch=(run --process two-choice --n 1000 --m 5e6 --runs 1000 --threads 2)
