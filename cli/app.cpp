@@ -1,14 +1,18 @@
 #include "cli/app.hpp"
 
 #include <CLI/CLI.hpp>
+#include <unistd.h>
+
 #include <algorithm>
-#include <chrono>
+#include <iostream>
+#include <new>
 #include <optional>
 #include <sstream>
 #include <thread>
 
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
+#include "cli/run_batch.hpp"
 #include "processes/registry.hpp"
 #include "store/run_store.hpp"
 
@@ -30,10 +34,14 @@ struct RunOptions {
   std::string gap_level = "0";
   std::string db;  // run store; empty: none
   bool json = false;
+  bool jsonl = false;
   bool csv = false;
+  bool quiet = false;
 };
 
-std::string run_command(const RunOptions& o) {
+int run_command(const RunOptions& o, std::ostream& out, std::ostream& err) {
+  if (int(o.json) + int(o.jsonl) + int(o.csv) > 1)
+    throw InputError("--json, --jsonl and --csv: more than one was given (accepted: at most one)");
   RunConfig config;
   config.n = parse_count(o.n, "n");
   config.m = parse_count(o.m, "m", config.n);
@@ -51,13 +59,14 @@ std::string run_command(const RunOptions& o) {
                                                 Spec::parse(o.weights), config);
   std::optional<store::RunStore> db;
   if (!o.db.empty()) db = store::RunStore::open(o.db);
-  const auto start = std::chrono::steady_clock::now();
-  const auto results =
-      store::run_or_reuse(db ? &*db : nullptr, simulation, seed, first, runs, threads);
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const RunReport report{simulation, seed, first, threads, seconds, results};
-  return o.json ? format_json(report) : o.csv ? format_csv(report) : format_table(report);
+  const Format format = o.json    ? Format::json
+                        : o.jsonl ? Format::jsonl
+                        : o.csv   ? Format::csv
+                                  : Format::table;
+  const bool terminal = &err == &std::cerr && ::isatty(STDERR_FILENO);
+  return run_batch({simulation, seed, first, runs, threads, format, db ? &*db : nullptr,
+                    terminal && !o.quiet},
+                   out, err);
 }
 
 // Error messages are one line, whatever the library that produced them.
@@ -109,8 +118,11 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   run->add_option("--db", o.db,
                   "run store (SQLite file): runs found there are read back, the others are "
                   "simulated and stored as they finish");
-  run->add_flag("--json", o.json, "print one JSON object");
-  run->add_flag("--csv", o.csv, "print one CSV row per run");
+  run->add_flag("--json", o.json, "print one JSON object (batches that fit in memory)");
+  run->add_flag("--jsonl", o.jsonl,
+                "print JSON Lines: a batch line, one line per run as it finishes, a summary line");
+  run->add_flag("--csv", o.csv, "print one CSV row per run, as it finishes");
+  run->add_flag("--quiet", o.quiet, "no progress line on a terminal's stderr");
 
   const std::vector<Command> commands = {add_check_command(app), add_sweep_command(app),
                                          add_export_command(app), add_merge_command(app),
@@ -134,19 +146,20 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   try {
     for (const auto& command : commands)
       if (command.app->parsed()) return command.run(out, err);
-    std::string text;
-    if (list->parsed()) {
-      text = format_list();
-    } else {
-      if (o.json && o.csv)
-        throw InputError("--json and --csv were both given (accepted: at most one of them)");
-      text = run_command(o);
-    }
-    out << text << std::flush;
+    if (!list->parsed()) return run_command(o, out, err);
+    out << format_list() << std::flush;
+    if (!out) throw OutputError("writing the output failed");
     return kExitOk;
   } catch (const InputError& e) {
     err << "gapcheck: " << one_line(e.what()) << "\n";
     return kExitBadInput;
+  } catch (const OutputError& e) {
+    err << "gapcheck: " << one_line(e.what()) << "\n";
+    return kExitInternal;
+  } catch (const std::bad_alloc&) {
+    err << "gapcheck: out of memory (the machine gave less than this command needed; fewer "
+           "--threads, a smaller n, or --jsonl / --csv instead of --json need less)\n";
+    return kExitInternal;
   } catch (const std::exception& e) {
     err << "gapcheck: internal error: " << one_line(e.what()) << "\n";
     return kExitInternal;

@@ -7,13 +7,15 @@
 
 namespace gapcheck::cli {
 
-// Exit codes: 0 ok, 2 bad input (one line on err, nothing on out), 1 internal error.
+// Exit codes: 0 ok, 2 bad input or a batch that cannot fit in memory (one line on err, nothing
+// on out), 1 internal error, out of memory or an output that cannot be written, 130 / 143 a run
+// batch interrupted by SIGINT / SIGTERM (cli/run_batch.hpp).
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitInternal = 1;
 inline constexpr int kExitBadInput = 2;
 
-// Runs `gapcheck args...` (args without the program name). The output is built whole and
-// written to `out` at once, so a failure never leaves half an output; errors go to `err`.
+// Runs `gapcheck args...` (args without the program name); output to `out`, errors to `err`.
+// `run` streams its CSV and JSON Lines as runs finish; the other outputs are built whole.
 int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace gapcheck::cli

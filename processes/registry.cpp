@@ -4,6 +4,8 @@
 #include <atomic>
 #include <exception>
 #include <mutex>
+#include <new>
+#include <system_error>
 #include <thread>
 
 #include "processes/catalog.hpp"
@@ -85,6 +87,17 @@ Simulation make_simulation(const Spec& process_spec, const Spec& setting_spec,
   const Weights w = c.weights;
   simulation.run = std::visit(
       [&](const auto& setting) { return runner_for(c.process, setting, w, config); }, c.setting);
+  const std::uint64_t load_bytes = w.is_unit() ? sizeof(std::uint32_t) : sizeof(double);
+  simulation.bytes_per_run = std::visit(
+      [&](const auto& setting) -> std::uint64_t {
+        std::uint64_t bytes = config.n * load_bytes +
+                              sizeof(std::uint64_t) * LoadHistogram::kMaxLevels + sizeof(RunResult);
+        if (config.keep_loads) bytes += config.n * sizeof(double);
+        if constexpr (requires { setting.state_bytes(config.n, config.m, load_bytes); })
+          bytes += setting.state_bytes(config.n, config.m, load_bytes);
+        return bytes;
+      },
+      c.setting);
   return simulation;
 }
 
@@ -106,7 +119,12 @@ std::vector<RunResult> run_replicates(const Simulation& simulation, std::uint64_
   };
   threads = static_cast<unsigned>(std::clamp<std::uint64_t>(threads, 1, std::max<std::uint64_t>(runs, 1)));
   std::vector<std::thread> pool;
-  for (unsigned k = 1; k < threads; ++k) pool.emplace_back(worker);
+  try {
+    pool.reserve(threads - 1);
+    for (unsigned k = 1; k < threads; ++k) pool.emplace_back(worker);
+  } catch (const std::system_error&) {  // the threads started take every run
+  } catch (const std::bad_alloc&) {
+  }
   worker();
   for (auto& thread : pool) thread.join();
   if (failure) std::rethrow_exception(failure);

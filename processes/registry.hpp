@@ -52,6 +52,9 @@ struct Simulation {
   Spec weights;
   RunConfig config;
   std::function<RunResult(std::uint64_t seed, std::uint64_t replicate)> run;
+  // Memory one run holds at its peak (the loads, the setting's state such as a batch's snapshot
+  // or a delay window, the final histogram): what a thread needs, estimated before running.
+  std::uint64_t bytes_per_run = 0;
 };
 
 // compose(), plus checks of n and m, erased into a runnable Simulation.

@@ -166,9 +166,10 @@ Violations tracked_statistics(const audit::Run& run) {
   const auto& h = run.result.histogram;
   std::uint64_t counted = 0;
   for (std::size_t k = 0; k < h.bins.size(); ++k) {
-    const auto level = h.first_level + k;
-    const auto it = levels.find(level);
-    const std::uint64_t want = it == levels.end() ? 0 : it->second;
+    const auto level = h.first_level + k * h.level_width;  // the group [level, level + width)
+    std::uint64_t want = 0;
+    for (auto it = levels.lower_bound(level); it != levels.end() && it->first < level + h.level_width; ++it)
+      want += it->second;
     if (h.bins[k] != want) c.add("histogram level ", level, ": ", h.bins[k], " bins, loads say ", want);
     counted += h.bins[k];
   }
@@ -206,6 +207,7 @@ Violations differences(const RunResult& a, const RunResult& b) {
   field("steps", a.steps, b.steps);
   field("probes", a.probes, b.probes);
   field("histogram first level", a.histogram.first_level, b.histogram.first_level);
+  field("histogram level width", a.histogram.level_width, b.histogram.level_width);
   if (a.histogram.bins != b.histogram.bins) c.add("histograms differ");
   if (a.setting_counts != b.setting_counts) c.add("setting counts differ");
   return c.out;

@@ -10,31 +10,37 @@
 
 namespace gapcheck::stats {
 
-Summary summarize(std::span<const double> values) {
+// Welford's update: stable for long samples of similar values.
+void OnlineSummary::add(double value) {
+  if (count_ == 0 || value < min_) min_ = value;
+  if (count_ == 0 || value > max_) max_ = value;
+  ++count_;
+  const double delta = value - mean_;
+  mean_ += delta / static_cast<double>(count_);
+  m2_ += delta * (value - mean_);
+}
+
+Summary OnlineSummary::summary() const {
   Summary s;
-  s.count = values.size();
-  if (values.empty()) return s;
-  const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
-  s.min = *lo;
-  s.max = *hi;
-  // Welford's update: stable for long samples of similar values.
-  double mean = 0, m2 = 0;
-  std::uint64_t k = 0;
-  for (const double v : values) {
-    ++k;
-    const double delta = v - mean;
-    mean += delta / static_cast<double>(k);
-    m2 += delta * (v - mean);
-  }
-  s.mean = mean;
-  s.ci95_lo = s.ci95_hi = mean;
-  if (s.count < 2) return s;
-  s.sd = std::sqrt(m2 / static_cast<double>(s.count - 1));
-  const double half = t_critical(static_cast<double>(s.count - 1), 0.95) * s.sd /
-                      std::sqrt(static_cast<double>(s.count));
-  s.ci95_lo = mean - half;
-  s.ci95_hi = mean + half;
+  s.count = count_;
+  if (count_ == 0) return s;
+  s.min = min_;
+  s.max = max_;
+  s.mean = mean_;
+  s.ci95_lo = s.ci95_hi = mean_;
+  if (count_ < 2) return s;
+  s.sd = std::sqrt(m2_ / static_cast<double>(count_ - 1));
+  const double half = t_critical(static_cast<double>(count_ - 1), 0.95) * s.sd /
+                      std::sqrt(static_cast<double>(count_));
+  s.ci95_lo = mean_ - half;
+  s.ci95_hi = mean_ + half;
   return s;
+}
+
+Summary summarize(std::span<const double> values) {
+  OnlineSummary online;
+  for (const double v : values) online.add(v);
+  return online.summary();
 }
 
 Interval t_mean_ci(std::span<const double> values, double level) {

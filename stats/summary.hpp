@@ -21,6 +21,19 @@ struct Summary {
 
 Summary summarize(std::span<const double> values);
 
+// The same summary computed one value at a time (Welford's update), in O(1) memory: what a
+// streamed batch uses. Adding the values of a span in order gives exactly summarize(span).
+class OnlineSummary {
+ public:
+  void add(double value);
+  Summary summary() const;
+  std::uint64_t count() const { return count_; }
+
+ private:
+  std::uint64_t count_ = 0;
+  double mean_ = 0, m2_ = 0, min_ = 0, max_ = 0;
+};
+
 // Student-t interval for the mean at `level` (e.g. 0.95); needs at least 2 values.
 Interval t_mean_ci(std::span<const double> values, double level);
 

@@ -5,13 +5,16 @@
 #include <chrono>
 #include <exception>
 #include <mutex>
+#include <new>
+#include <system_error>
 #include <thread>
 
 namespace gapcheck::store {
 
-void execute(std::span<const Task> tasks, unsigned threads,
-             const std::function<RunResult(const Task&)>& run,
-             const std::function<void(std::span<const FinishedTask>)>& commit) {
+unsigned execute(std::span<const Task> tasks, unsigned threads,
+                 const std::function<RunResult(const Task&)>& run,
+                 const std::function<void(std::span<const FinishedTask>)>& commit,
+                 const std::function<bool()>& stop) {
   std::atomic<std::size_t> next{0};
   std::atomic<bool> failed{false};
   std::mutex mutex;  // guards pending, committing, failure
@@ -46,7 +49,7 @@ void execute(std::span<const Task> tasks, unsigned threads,
     committing = false;
   };
   auto worker = [&] {
-    for (std::size_t k = next++; k < tasks.size() && !failed; k = next++) {
+    for (std::size_t k = next++; k < tasks.size() && !failed && !(stop && stop()); k = next++) {
       try {
         const auto start = std::chrono::steady_clock::now();
         RunResult result = run(tasks[k]);
@@ -65,11 +68,17 @@ void execute(std::span<const Task> tasks, unsigned threads,
   threads = static_cast<unsigned>(
       std::clamp<std::size_t>(threads, 1, std::max<std::size_t>(tasks.size(), 1)));
   std::vector<std::thread> pool;
-  for (unsigned k = 1; k < threads; ++k) pool.emplace_back(worker);
+  try {
+    pool.reserve(threads - 1);
+    for (unsigned k = 1; k < threads; ++k) pool.emplace_back(worker);
+  } catch (const std::system_error&) {  // the threads started take the whole list
+  } catch (const std::bad_alloc&) {
+  }
   worker();
   for (auto& thread : pool) thread.join();
   commit_pending();  // a result left by a committer that stopped between two checks
   if (failure) std::rethrow_exception(failure);
+  return static_cast<unsigned>(pool.size() + 1);
 }
 
 }  // namespace gapcheck::store

@@ -33,8 +33,12 @@ struct FinishedTask {
 // Runs every task (run(task) -> result) on `threads` threads; `commit` is called with groups of
 // finished tasks, never concurrently. The first exception of run or commit stops the taking of
 // new tasks and is rethrown after every thread has stopped (what was committed stays committed).
-void execute(std::span<const Task> tasks, unsigned threads,
-             const std::function<RunResult(const Task&)>& run,
-             const std::function<void(std::span<const FinishedTask>)>& commit);
+// When `stop` (if given) returns true, no new task is taken; the runs in progress finish and
+// everything finished is committed. A thread that cannot be started (no memory for its stack)
+// leaves its share to the others. Returns the number of threads that ran tasks.
+unsigned execute(std::span<const Task> tasks, unsigned threads,
+                 const std::function<RunResult(const Task&)>& run,
+                 const std::function<void(std::span<const FinishedTask>)>& commit,
+                 const std::function<bool()>& stop = {});
 
 }  // namespace gapcheck::store

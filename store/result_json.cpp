@@ -3,12 +3,15 @@
 namespace gapcheck::store {
 
 ordered_json histogram_to_json(const LoadHistogram& histogram) {
-  return {{"first_level", histogram.first_level}, {"bins", histogram.bins}};
+  return {{"first_level", histogram.first_level},
+          {"level_width", histogram.level_width},
+          {"bins", histogram.bins}};
 }
 
 LoadHistogram histogram_from_json(const ordered_json& j) {
   LoadHistogram h;
   h.first_level = j.at("first_level").get<std::uint64_t>();
+  h.level_width = j.value("level_width", std::uint64_t{1});  // rows stored before widths
   h.bins = j.at("bins").get<std::vector<std::uint64_t>>();
   return h;
 }

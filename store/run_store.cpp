@@ -2,7 +2,9 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <bit>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 
@@ -366,26 +368,60 @@ std::uint64_t RunStore::merge_from(const std::filesystem::path& other) {
   return added;
 }
 
+Streamed stream_runs(RunStore* store, const Simulation& simulation, std::uint64_t seed,
+                     std::uint64_t first, std::uint64_t runs, unsigned threads,
+                     const std::function<void(RunResult&&)>& deliver,
+                     const std::function<bool()>& stop) {
+  constexpr std::uint64_t kChunkPerThread = 256;
+  const std::uint64_t chunk = kChunkPerThread * std::max(1u, threads);
+  const std::optional<PointKey> key =
+      store ? std::optional(PointKey::of(simulation, seed)) : std::nullopt;
+  Streamed streamed{0, std::max(1u, threads)};
+  for (std::uint64_t start = 0; start < runs && !(stop && stop()); start += chunk) {
+    const std::uint64_t size = std::min(chunk, runs - start);
+    const std::uint64_t base = first + start;
+    std::vector<std::optional<RunResult>> ready(size);
+    if (store)
+      for (auto& [replicate, result] : store->read(*key, base, size))
+        ready[replicate - base] = std::move(result);
+    std::uint64_t next = 0;  // the chunk's next replicate to deliver
+    auto deliver_ready = [&] {
+      for (; next < size && ready[next]; ++next, ++streamed.delivered) {
+        deliver(std::move(*ready[next]));
+        ready[next].reset();
+      }
+    };
+    deliver_ready();  // stored runs before the first missing one
+    std::vector<Task> missing;
+    for (std::uint64_t k = next; k < size; ++k)
+      if (!ready[k]) missing.push_back({0, base + k});
+    const unsigned ran = execute(
+        missing, threads, [&](const Task& task) { return simulation.run(seed, task.replicate); },
+        [&](std::span<const FinishedTask> done) {
+          if (store) {
+            std::vector<StoredRun> rows;
+            for (const auto& f : done) rows.push_back({*key, f.result, f.seconds});
+            store->write(rows);
+          }
+          for (const auto& f : done) ready[f.task.replicate - base] = f.result;
+          deliver_ready();
+        },
+        stop);
+    if (ran < std::min<std::uint64_t>(threads, missing.size()))
+      streamed.threads = std::min(streamed.threads, ran);
+    deliver_ready();
+    if (next < size) break;  // stopped
+  }
+  return streamed;
+}
+
 std::vector<RunResult> run_or_reuse(RunStore* store, const Simulation& simulation,
                                     std::uint64_t seed, std::uint64_t first, std::uint64_t runs,
                                     unsigned threads) {
-  if (store == nullptr) return run_replicates(simulation, seed, first, runs, threads);
-  const PointKey key = PointKey::of(simulation, seed);
-  std::map<std::uint64_t, RunResult> found = store->read(key, first, runs);
-  std::vector<Task> missing;
-  for (std::uint64_t r = first; r < first + runs; ++r)
-    if (!found.contains(r)) missing.push_back({0, r});
-  execute(
-      missing, threads, [&](const Task& task) { return simulation.run(seed, task.replicate); },
-      [&](std::span<const FinishedTask> done) {
-        std::vector<StoredRun> rows;
-        for (const auto& f : done) rows.push_back({key, f.result, f.seconds});
-        store->write(rows);
-        for (const auto& f : done) found.emplace(f.task.replicate, f.result);
-      });
   std::vector<RunResult> results;
   results.reserve(runs);
-  for (auto& [replicate, result] : found) results.push_back(std::move(result));
+  stream_runs(store, simulation, seed, first, runs, threads,
+              [&](RunResult&& result) { results.push_back(std::move(result)); });
   return results;
 }
 

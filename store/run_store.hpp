@@ -112,9 +112,25 @@ class RunStore {
 
 // Results of replicates [first, first+runs) of `simulation` under `seed`: rows already in `store`
 // are read back, the missing ones are simulated (on `threads` threads) and written as they finish.
-// store == nullptr: plain run_replicates.
+// store == nullptr: nothing is read or written.
 std::vector<RunResult> run_or_reuse(RunStore* store, const Simulation& simulation,
                                     std::uint64_t seed, std::uint64_t first, std::uint64_t runs,
                                     unsigned threads);
+
+struct Streamed {
+  std::uint64_t delivered = 0;  // replicates first .. first + delivered - 1 were delivered
+  unsigned threads = 0;         // threads that ran (fewer than asked if some could not start)
+};
+
+// run_or_reuse one result at a time: each result goes to `deliver` in replicate order as soon as
+// it and every earlier one are done, from whichever thread finished it (never two at once). The
+// replicates go in chunks of a few hundred per thread, so memory is bounded whatever `runs` is;
+// the order, and so the output, does not depend on `threads`. When `stop` returns true no new run
+// starts, the runs in progress finish (and are stored), and the call returns the prefix it
+// delivered. An exception of `deliver` stops the batch the same way and is rethrown.
+Streamed stream_runs(RunStore* store, const Simulation& simulation, std::uint64_t seed,
+                     std::uint64_t first, std::uint64_t runs, unsigned threads,
+                     const std::function<void(RunResult&&)>& deliver,
+                     const std::function<bool()>& stop = {});
 
 }  // namespace gapcheck::store

@@ -36,9 +36,15 @@ struct RunConfig {
   bool keep_loads = false;
 };
 
-// Number of bins at each load level floor(x), from level `first_level` upwards.
+// Number of bins at each load level floor(x), from level `first_level` upwards, in groups of
+// `level_width` levels: bins[k] counts the bins with floor(x) in [first_level + k w,
+// first_level + (k + 1) w). The width is 1 unless the loads span more than kMaxLevels levels
+// (large weights), and then the smallest power of two that keeps kMaxLevels groups or fewer,
+// so the histogram's size does not grow with the scale of the weights.
 struct LoadHistogram {
+  static constexpr std::uint64_t kMaxLevels = 1024;
   std::uint64_t first_level = 0;
+  std::uint64_t level_width = 1;
   std::vector<std::uint64_t> bins;
 };
 
@@ -62,8 +68,11 @@ LoadHistogram histogram_of(const std::vector<Load>& x) {
   if (x.empty()) return h;
   const auto [lo, hi] = std::minmax_element(x.begin(), x.end());
   h.first_level = static_cast<std::uint64_t>(*lo);
-  h.bins.assign(static_cast<std::uint64_t>(*hi) - h.first_level + 1, 0);
-  for (const Load v : x) ++h.bins[static_cast<std::uint64_t>(v) - h.first_level];
+  const std::uint64_t span = static_cast<std::uint64_t>(*hi) - h.first_level + 1;
+  while ((span - 1) / h.level_width + 1 > LoadHistogram::kMaxLevels) h.level_width *= 2;
+  h.bins.assign((span - 1) / h.level_width + 1, 0);
+  for (const Load v : x)
+    ++h.bins[(static_cast<std::uint64_t>(v) - h.first_level) / h.level_width];
   return h;
 }
 

@@ -15,6 +15,7 @@
 // average(). A threshold in t (thinning's stages, Mean-Thinning's t/n) stays frozen for the batch.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -93,6 +94,12 @@ class BatchOracle : public SettingOracle<LoadT> {
 
 struct BatchSetting {
   std::uint64_t b = 1;
+
+  // Memory a run's oracle holds beyond the loads: the snapshot, the touched marks, and the list
+  // of bins touched in a batch (at most min(b, m, n), with a vector's doubling).
+  std::uint64_t state_bytes(std::uint64_t n, std::uint64_t m, std::uint64_t load_bytes) const {
+    return n * load_bytes + n + 2 * sizeof(Bin) * std::min({b, m, n});
+  }
 
   template <class Load>
   BatchOracle<Load> oracle(Loads<Load>& loads, Streams& streams) const {

@@ -19,6 +19,7 @@
 // tau = 1 keeps no placement: every read is x_i^{t-1}, the sequential process.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -182,6 +183,13 @@ template <class Adversary>
 struct DelaySetting {
   std::uint64_t tau = 1;
   Adversary adversary{};
+
+  // Memory a run's oracle holds beyond the loads: two ball numbers per bin and the window's
+  // ring of min(tau - 1, m) placements (32 bytes each), counted twice for a vector's doubling.
+  std::uint64_t state_bytes(std::uint64_t n, std::uint64_t m, std::uint64_t) const {
+    constexpr std::uint64_t kEntryBytes = 32;
+    return 2 * sizeof(std::uint64_t) * n + 2 * kEntryBytes * std::min({tau - 1, m, std::uint64_t{1} << 56});
+  }
 
   template <class Load>
   DelayOracle<Load, Adversary> oracle(Loads<Load>& loads, Streams& streams) const {

@@ -7,15 +7,7 @@
 #   mpi      `mpirun -n 2` gives the same rows as a plain sweep, and resumes a partial store
 #   refuse   a file that is not a gapcheck store is refused (exit 2, one line) and left as it was
 #   version  rows of another results version are not reused: the sweep runs them again
-set -euo pipefail
-
-gapcheck=$(realpath "$1")
-case_name=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-
-fail() { echo "FAIL ($case_name): $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/test_case.sh"
 
 # Every column that is a function of the run's key (all but the wall time and finish time).
 rows() {

@@ -1,0 +1,30 @@
+// What the machine can give a batch, asked before anything is allocated.
+//
+// A batch that cannot fit should be refused at once with the memory it needs, not fail after
+// minutes of simulation (or be killed by the kernel). The memory a process may still take is the
+// least of: MemAvailable in /proc/meminfo, the room left under the cgroup's limit (v2 memory.max,
+// or v1 memory.limit_in_bytes), and the room left under the address-space limit (ulimit -v).
+// Each is read when present; a machine that reports none of them is taken at its word.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace gapcheck::cli {
+
+struct AvailableMemory {
+  std::uint64_t bytes = 0;
+  std::string source;  // where the figure comes from, e.g. "MemAvailable in /proc/meminfo"
+  bool known = false;
+};
+
+AvailableMemory available_memory();
+
+// "3.2 GB", "640 MB", "12 kB": a size for people (powers of 1000).
+std::string human_bytes(std::uint64_t bytes);
+
+// Throws InputError (exit 2) naming the need, what it is made of, and what the machine has,
+// when `need` bytes are more than the memory available.
+void require_memory(std::uint64_t need, const std::string& made_of, const AvailableMemory& have);
+
+}  // namespace gapcheck::cli

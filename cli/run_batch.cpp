@@ -1,0 +1,177 @@
+#include "cli/run_batch.hpp"
+
+#include <fmt/format.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <csignal>
+#include <mutex>
+#include <optional>
+#include <system_error>
+#include <thread>
+
+#include "cli/resources.hpp"
+#include "store/sweep.hpp"
+
+namespace gapcheck::cli {
+namespace {
+
+std::atomic<int> caught_signal{0};
+static_assert(std::atomic<int>::is_always_lock_free, "the signal handler stores into it");
+
+extern "C" void on_signal(int signal) { caught_signal.store(signal); }
+
+// SIGINT and SIGTERM set a flag while the batch runs; the previous handlers come back after.
+// SA_RESETHAND: a second signal takes the default action and ends the process.
+class SignalGuard {
+ public:
+  SignalGuard() {
+    caught_signal = 0;
+    struct sigaction action {};
+    action.sa_handler = on_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESETHAND;
+    sigaction(SIGINT, &action, &old_int_);
+    sigaction(SIGTERM, &action, &old_term_);
+  }
+  ~SignalGuard() {
+    sigaction(SIGINT, &old_int_, nullptr);
+    sigaction(SIGTERM, &old_term_, nullptr);
+  }
+  SignalGuard(const SignalGuard&) = delete;
+  SignalGuard& operator=(const SignalGuard&) = delete;
+
+ private:
+  struct sigaction old_int_ {}, old_term_ {};
+};
+
+const char* signal_name(int signal) { return signal == SIGINT ? "SIGINT" : "SIGTERM"; }
+
+// "runs 12/100  3.1e+08 balls/s  elapsed 41 s  left 5 min 02 s", redrawn in place a few times a
+// second by its own thread, so a batch of long runs shows a sign of life between two runs.
+class ProgressLine {
+ public:
+  ProgressLine(std::ostream& err, std::uint64_t runs, std::uint64_t balls_per_run)
+      : err_(err), runs_(runs), balls_per_run_(balls_per_run) {
+    try {
+      thread_ = std::thread([this] { loop(); });
+    } catch (const std::system_error&) {  // no thread, no progress line; the batch goes on
+    }
+  }
+  ~ProgressLine() {
+    {
+      const std::lock_guard lock(mutex_);
+      stopping_ = true;
+    }
+    wake_.notify_one();
+    if (thread_.joinable()) thread_.join();
+  }
+  void advance(std::uint64_t balls) {
+    ++done_;
+    balls_ += balls;
+  }
+
+ private:
+  void loop() {
+    std::unique_lock lock(mutex_);
+    bool drawn = false;
+    while (!wake_.wait_for(lock, std::chrono::milliseconds(250), [&] { return stopping_; })) {
+      draw();
+      drawn = true;
+    }
+    if (drawn) {
+      draw();
+      err_ << "\n" << std::flush;
+    }
+  }
+  void draw() {
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    const std::uint64_t done = done_, balls = balls_;
+    const double rate = elapsed > 0 ? static_cast<double>(balls) / elapsed : 0;
+    const double left_balls = static_cast<double>(runs_ - done) * static_cast<double>(balls_per_run_);
+    err_ << fmt::format("\rruns {}/{}  {:.3g} balls/s  elapsed {}  left {}   ", done, runs_, rate,
+                        store::human_duration(elapsed),
+                        done == 0 ? std::string("?") : store::human_duration(left_balls / rate))
+         << std::flush;
+  }
+
+  std::ostream& err_;
+  const std::uint64_t runs_, balls_per_run_;
+  std::atomic<std::uint64_t> done_{0}, balls_{0};
+  const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stopping_ = false;
+  std::thread thread_;
+};
+
+// Checks the batch's memory (one run per thread, and what the output keeps) before anything is
+// allocated; refuses with the need, what the machine has, and the thread count that would fit.
+void check_memory(const Batch& b, const BatchWriter& writer) {
+  const std::uint64_t per_run = b.simulation.bytes_per_run;
+  const std::uint64_t at_once = std::min<std::uint64_t>(b.threads, b.runs);
+  const std::uint64_t output = writer.bytes_needed();
+  const AvailableMemory have = available_memory();
+  if (b.format == Format::json && have.known && output > have.bytes / 2)
+    throw InputError(fmt::format(
+        "--json keeps all {} runs in one document (about {}) but {} is available ({}); "
+        "--jsonl writes the same runs one line each as they finish",
+        b.runs, human_bytes(output), human_bytes(have.bytes), have.source));
+  const auto saturated = [](std::uint64_t a, std::uint64_t k) {
+    return k != 0 && a > UINT64_MAX / k ? UINT64_MAX : a * k;
+  };
+  const std::uint64_t runs_bytes = saturated(per_run, at_once);
+  const std::uint64_t need = output > UINT64_MAX - runs_bytes ? UINT64_MAX : runs_bytes + output;
+  if (!have.known || need <= have.bytes) return;
+  const std::uint64_t fit = have.bytes > output ? (have.bytes - output) / std::max<std::uint64_t>(per_run, 1) : 0;
+  require_memory(
+      need,
+      fmt::format("{} run{} at once x {}: loads{} of n = {}{}{}", at_once, at_once == 1 ? "" : "s",
+                  human_bytes(per_run),
+                  b.simulation.setting.name == "exact" ? "" : " and the setting's state",
+                  b.simulation.config.n,
+                  output >= 1'000'000 ? fmt::format(", plus {} for the output", human_bytes(output))
+                                      : "",
+                  fit >= 1 ? fmt::format("; --threads {} would fit", fit) : ""),
+      have);
+}
+
+}  // namespace
+
+int run_batch(const Batch& b, std::ostream& out, std::ostream& err) {
+  BatchWriter writer(b.format, b.simulation, b.seed, b.first_replicate, b.runs, out);
+  check_memory(b, writer);
+  const SignalGuard signals;
+  std::optional<ProgressLine> progress;
+  if (b.progress) progress.emplace(err, b.runs, b.simulation.config.m);
+  const auto start = std::chrono::steady_clock::now();
+  const store::Streamed streamed = store::stream_runs(
+      b.db, b.simulation, b.seed, b.first_replicate, b.runs, b.threads,
+      [&](RunResult&& result) {
+        writer.add(result);
+        if (progress) progress->advance(result.balls);
+      },
+      [] { return caught_signal.load() != 0; });
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  progress.reset();
+  const int signal = caught_signal.load();
+  if (streamed.delivered == b.runs) {
+    writer.finish(streamed.threads, seconds);
+    return 0;
+  }
+  writer.interrupt(streamed.threads, seconds, signal_name(signal));
+  err << fmt::format("gapcheck: interrupted by {} after {} of {} runs; the output holds "
+                     "replicates {} and is incomplete{}\n",
+                     signal_name(signal), streamed.delivered, b.runs,
+                     streamed.delivered == 0
+                         ? std::string("none")
+                         : fmt::format("{}..{}", b.first_replicate,
+                                       b.first_replicate + streamed.delivered - 1),
+                     b.db ? " (every finished run is in the run store)" : "");
+  return 128 + signal;
+}
+
+}  // namespace gapcheck::cli

@@ -1,0 +1,171 @@
+// `gapcheck run` at scale: streamed outputs (CSV, JSON Lines) in replicate order whatever the
+// thread count, summaries that agree with the single JSON document, no interval from one run,
+// load histograms whose size does not grow with the weights, batches refused before they
+// allocate, and write errors reported. Signals, the progress line and real devices (/dev/full)
+// need a separate process: cli/tests/run_process_test.sh.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <streambuf>
+#include <string>
+#include <vector>
+
+#include "cli/app.hpp"
+#include "cli/resources.hpp"
+#include "cli/tests/in_process.hpp"
+
+namespace gapcheck::cli {
+namespace {
+
+using json = nlohmann::json;
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::vector<std::string> batch(std::vector<std::string> extra, const char* runs = "7") {
+  std::vector<std::string> args = {"run", "--process", "two-choice", "--n", "100", "--m", "10n",
+                                   "--runs", runs, "--seed", "3"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
+TEST(RunJsonl, BatchLineOneLinePerRunInOrderAndASummaryThatMatchesTheDocument) {
+  const Outcome lines_out = gapcheck(batch({"--jsonl", "--threads", "2"}));
+  ASSERT_EQ(lines_out.code, 0) << lines_out.err;
+  const Outcome doc_out = gapcheck(batch({"--json", "--threads", "1"}));
+  ASSERT_EQ(doc_out.code, 0) << doc_out.err;
+  const json doc = json::parse(doc_out.out);
+  const auto lines = lines_of(lines_out.out);
+  ASSERT_EQ(lines.size(), 9u);  // batch, 7 runs, summary
+  const json head = json::parse(lines[0]);
+  EXPECT_EQ(head["type"], "batch");
+  for (const char* key : {"command", "process", "setting", "weights", "n", "m", "runs", "seed",
+                          "stream_layout", "first_replicate", "gap_level", "gap_definition"})
+    EXPECT_EQ(head[key], doc[key]) << key;
+  for (std::size_t r = 0; r < 7; ++r) {
+    const json run = json::parse(lines[r + 1]);
+    EXPECT_EQ(run["type"], "run");
+    EXPECT_EQ(run["replicate"], r);
+    EXPECT_EQ(run["gap"], doc["gaps"][r]);
+    EXPECT_EQ(run["max_gap_over_time"], doc["max_gap_over_time"][r]);
+    EXPECT_EQ(run["histogram"], doc["load_histograms"][r]);
+  }
+  const json summary = json::parse(lines[8]);
+  EXPECT_EQ(summary["type"], "summary");
+  EXPECT_EQ(summary["runs"], 7);
+  for (const char* key : {"gap_mean", "gap_sd", "gap_min", "gap_max", "gap_ci95", "probes_per_ball"})
+    EXPECT_EQ(summary[key], doc[key]) << key;
+}
+
+// Replicate order is the output's order, whatever the thread count, across many chunks of runs.
+TEST(RunCsv, StreamedRowsDoNotDependOnThreads) {
+  auto args = [](const char* threads) {
+    return std::vector<std::string>{"run", "--process", "two-choice", "--n", "2", "--m", "3",
+                                    "--runs", "3000", "--csv", "--threads", threads};
+  };
+  const Outcome one = gapcheck(args("1"));
+  const Outcome three = gapcheck(args("3"));
+  ASSERT_EQ(one.code, 0) << one.err;
+  ASSERT_EQ(three.code, 0) << three.err;
+  const auto lines = lines_of(one.out);
+  ASSERT_EQ(lines.size(), 3001u);
+  EXPECT_NE(lines.back().find(",2999,"), std::string::npos) << lines.back();
+  EXPECT_EQ(one.out, three.out);
+  // Negative control: another seed gives other rows (the comparison can fail).
+  auto other = args("1");
+  other.insert(other.end(), {"--seed", "2"});
+  EXPECT_NE(gapcheck(other).out, one.out);
+}
+
+TEST(RunOneRun, NoIntervalFromASingleRun) {
+  const Outcome table = gapcheck(batch({}, "1"));
+  ASSERT_EQ(table.code, 0) << table.err;
+  EXPECT_EQ(table.out.find("95% CI ["), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("one run: no sd or 95% CI"), std::string::npos) << table.out;
+  const json doc = json::parse(gapcheck(batch({"--json"}, "1")).out);
+  EXPECT_TRUE(doc["gap_ci95"].is_null());
+  EXPECT_TRUE(doc["gap_sd"].is_null());
+  // Control: two runs have both.
+  const json two = json::parse(gapcheck(batch({"--json"}, "2")).out);
+  EXPECT_EQ(two["gap_ci95"].size(), 2u);
+  EXPECT_TRUE(two["gap_sd"].is_number());
+}
+
+// The histogram's size is bounded whatever the scale of the weights; it still counts every bin.
+TEST(RunHistogram, BoundedWhateverTheWeightsScale) {
+  for (const char* weights : {"exp:mean=1e7", "exp:mean=1e9", "uniform:lo=0,hi=1e9"}) {
+    SCOPED_TRACE(weights);
+    const Outcome o = gapcheck({"run", "--process", "two-choice", "--weights", weights, "--n",
+                                "100", "--m", "10n", "--runs", "3", "--json"});
+    ASSERT_EQ(o.code, 0) << o.err;
+    const json doc = json::parse(o.out);
+    for (const auto& h : doc["load_histograms"]) {
+      EXPECT_LE(h["bins"].size(), 1024u);
+      EXPECT_GT(h["level_width"].get<std::uint64_t>(), 1u);
+      std::uint64_t bins = 0;
+      for (const auto& count : h["bins"]) bins += count.get<std::uint64_t>();
+      EXPECT_EQ(bins, 100u);
+    }
+  }
+  // Control: small weights keep one level per group.
+  const json unit = json::parse(gapcheck(batch({"--json"}, "1")).out);
+  EXPECT_EQ(unit["load_histograms"][0]["level_width"], 1);
+}
+
+// Refused at once, before anything is allocated, with the need and what the machine has. The
+// sizes are far beyond any machine (tens of terabytes), so the test does not depend on this one.
+TEST(RunResources, BatchesThatCannotFitAreRefusedBeforeRunning) {
+  std::vector<std::vector<std::string>> cases = {
+      {"run", "--process", "two-choice", "--setting", "delay:tau=2^40", "--weights", "exp",
+       "--n", "100", "--m", "2^40"},
+  };
+  // About 73 GB for one run: a machine with less than that refuses it too.
+  if (available_memory().bytes < 70'000'000'000)
+    cases.push_back({"run", "--process", "two-choice", "--n", "4e9", "--weights", "exp:mean=1",
+                     "--setting", "batch:b=10n", "--m", "1"});
+  for (const auto& args : cases) {
+    const Outcome o = gapcheck(args);
+    EXPECT_EQ(o.code, kExitBadInput) << o.err;
+    EXPECT_EQ(o.out, "");
+    EXPECT_NE(o.err.find("needs about"), std::string::npos) << o.err;
+    EXPECT_NE(o.err.find("available"), std::string::npos) << o.err;
+    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+  }
+}
+
+TEST(RunResources, AJsonDocumentThatCannotFitNamesJsonl) {
+  const Outcome o = gapcheck({"run", "--process", "two-choice", "--n", "2", "--m", "2", "--runs",
+                              "2^50", "--json"});
+  EXPECT_EQ(o.code, kExitBadInput);
+  EXPECT_EQ(o.out, "");
+  EXPECT_NE(o.err.find("--jsonl"), std::string::npos) << o.err;
+}
+
+// A stream whose every write fails, like stdout on a full disk.
+struct FullBuffer : std::streambuf {
+  int_type overflow(int_type) override { return traits_type::eof(); }
+  std::streamsize xsputn(const char*, std::streamsize) override { return 0; }
+};
+
+TEST(RunWriteErrors, AFailedWriteExitsWith1AndSaysSo) {
+  for (const char* format : {"--json", "--csv", "--jsonl", "--quiet"}) {
+    SCOPED_TRACE(format);
+    FullBuffer full;
+    std::ostream out(&full);
+    std::ostringstream err;
+    const int code = run_cli(batch({format}), out, err);
+    EXPECT_EQ(code, kExitInternal);
+    EXPECT_NE(err.str().find("writing the output failed"), std::string::npos) << err.str();
+  }
+  // Control: the same batch to a working stream succeeds.
+  EXPECT_EQ(gapcheck(batch({"--json"})).code, 0);
+}
+
+}  // namespace
+}  // namespace gapcheck::cli

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# End-to-end tests of `gapcheck run` as a process, run by ctest (label cli):
+#   run_process_test.sh GAPCHECK CASE
+# CASE is one of:
+#   signals   SIGINT / SIGTERM sent to a running batch: exit 130 / 143, the finished runs are
+#             written (and stored with --db), and the output does not look complete
+#   progress  under a pseudo-terminal (script(1)) stderr shows the progress line; --quiet and a
+#             piped stderr show none
+#   devfull   writing to /dev/full exits 1 with a message (not 0, not an abort)
+#   threads   threads that cannot be started (an address-space limit) leave their runs to the
+#             others: the batch completes
+source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/test_case.sh"
+
+# A batch of many runs of about a tenth of a second each: it is running when the signal comes.
+long_batch=(run --process two-choice --n 1000 --m 5e6 --runs 1000 --threads 2)
+
+# Starts the batch with the given output flag, sends `signal` after a second, waits for it.
+# Sets $code; the output is in out.txt, stderr in err.txt.
+interrupt() {
+  local signal=$1; shift
+  "$gapcheck" "${long_batch[@]}" "$@" > out.txt 2> err.txt &
+  local pid=$!
+  sleep 1.5
+  kill -s "$signal" "$pid"
+  code=0
+  wait "$pid" || code=$?
+}
+
+case $case_name in
+  signals)
+    interrupt INT --csv
+    [[ $code == 130 ]] || fail "SIGINT: exit $code, want 130; stderr: $(cat err.txt)"
+    grep -q "interrupted by SIGINT after" err.txt || fail "SIGINT: no note on stderr: $(cat err.txt)"
+    rows=$(($(wc -l < out.txt) - 1))
+    (( rows >= 1 && rows < 1000 )) || fail "SIGINT: $rows CSV rows"
+    # Every row complete (14 fields), replicates 0..rows-1 in order.
+    awk -F, -v rows="$rows" 'NR > 1 && (NF != 14 || $7 != NR - 2) { bad = 1 } END { exit bad }' \
+      out.txt || fail "SIGINT: incomplete or unordered rows"
+
+    interrupt TERM --jsonl
+    [[ $code == 143 ]] || fail "SIGTERM: exit $code, want 143"
+    tail -n 1 out.txt | grep -q '"type":"interrupted"' || fail "JSONL: last line $(tail -n 1 out.txt)"
+    grep -q '"type":"summary"' out.txt && fail "JSONL: an interrupted batch has a summary line"
+
+    interrupt TERM --json --db runs.db
+    [[ $code == 143 ]] || fail "SIGTERM --json: exit $code, want 143"
+    grep -q '"interrupted": "INTERRUPTED by SIGTERM' out.txt || fail "JSON: no interrupted field"
+    [[ $(tail -n 1 out.txt) != "}" ]] || fail "JSON: the interrupted document is closed"
+    grep -q "every finished run is in the run store" err.txt || fail "--db: $(cat err.txt)"
+    stored=$("$gapcheck" export --db runs.db --csv | tail -n +2 | wc -l)
+    (( stored >= 1 )) || fail "--db: $stored runs stored"
+
+    # Control: the same batch, not interrupted, exits 0 with a closed document.
+    "$gapcheck" run --process two-choice --n 1000 --m 1000 --runs 3 --json > out.txt
+    [[ $(tail -n 1 out.txt) == "}" ]] || fail "control: the document is not closed"
+    ;;
+  progress)
+    quick=(run --process two-choice --n 1000 --m 5e6 --runs 12 --threads 2)
+    script -qec "$(printf '%q ' "$gapcheck" "${quick[@]}" --csv)" /dev/null > tty.txt
+    grep -q "runs [0-9]*/12 .* balls/s .*left" tty.txt || fail "no progress line on a terminal"
+    script -qec "$(printf '%q ' "$gapcheck" "${quick[@]}" --csv --quiet)" /dev/null > tty.txt
+    grep -q "balls/s" tty.txt && fail "--quiet still shows progress"
+    "$gapcheck" "${quick[@]}" --csv > out.txt 2> err.txt
+    [[ ! -s err.txt ]] || fail "progress on a piped stderr: $(cat err.txt)"
+    grep -q "balls/s" out.txt && fail "progress in stdout"
+    ;;
+  devfull)
+    for format in --json --csv --jsonl ""; do
+      code=0
+      "$gapcheck" run --process two-choice --n 100 --m 100 --runs 3 $format > /dev/full 2> err.txt || code=$?
+      [[ $code == 1 ]] || fail "$format > /dev/full: exit $code, want 1"
+      grep -q "writing the output failed" err.txt || fail "$format: $(cat err.txt)"
+    done
+    ;;
+  threads)
+    code=0
+    (ulimit -v 1500000; "$gapcheck" run --process two-choice --n 10 --m 100 --runs 2000 \
+       --threads 1000 --csv > out.txt 2> err.txt) || code=$?
+    [[ $code == 0 ]] || fail "exit $code: $(cat err.txt)"
+    [[ $(wc -l < out.txt) == 2001 ]] || fail "$(wc -l < out.txt) lines"
+    ;;
+  *)
+    fail "unknown case"
+    ;;
+esac
+echo "ok ($case_name)"
