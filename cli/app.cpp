@@ -35,7 +35,7 @@ struct RunOptions {
 
 std::string run_command(const RunOptions& o) {
   RunConfig config;
-  config.n = parse_count(o.n, "n");
+  config.n = parse_count(o.n, "n", std::nullopt, (1ULL << 32) - 1);
   config.m = parse_count(o.m, "m", config.n);
   config.gap_level = parse_real(o.gap_level, "gap-level");
   const std::uint64_t runs = parse_count(o.runs, "runs");
@@ -58,6 +58,32 @@ std::string run_command(const RunOptions& o) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const RunReport report{simulation, seed, first, threads, seconds, results};
   return o.json ? format_json(report) : o.csv ? format_csv(report) : format_table(report);
+}
+
+// A value that is empty or is another option is refused, naming the option that lacks it:
+// `--runs --json` must not run with runs "--json", nor `--threads ''` with the default.
+void require_values(CLI::App& app) {
+  const CLI::Validator a_value(
+      [](std::string& value) -> std::string {
+        if (value.empty()) return "needs a value, got an empty one";
+        if (value.starts_with("--")) return "needs a value, got the option " + value;
+        return {};
+      },
+      "", "a value");
+  for (CLI::App* sub : app.get_subcommands({}))
+    for (CLI::Option* option : sub->get_options())
+      if (option->get_type_size_max() > 0) option->check(a_value);
+}
+
+// `gapcheck bogus`: name the word that is not a command (CLI11 only says one is required).
+void require_known_command(const CLI::App& app, const std::vector<std::string>& args) {
+  if (args.empty() || args[0].starts_with("-")) return;
+  std::string known;
+  for (const CLI::App* sub : app.get_subcommands({})) {
+    if (sub->get_name() == args[0]) return;
+    known += (known.empty() ? "" : ", ") + sub->get_name();
+  }
+  throw InputError("unknown command '" + args[0] + "' (known: " + known + ")");
 }
 
 // Error messages are one line, whatever the library that produced them.
@@ -116,14 +142,19 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
                                          add_export_command(app), add_merge_command(app),
                                          add_report_command(app, args)};
 
+  require_values(app);
   std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them backwards
   try {
+    require_known_command(app, args);
     app.parse(reversed);
   } catch (const CLI::Success& e) {  // --help, --version
     std::ostringstream text;
     const int code = app.exit(e, text, text);
     out << text.str();
     return code;
+  } catch (const InputError& e) {
+    err << "gapcheck: " << e.what() << " (see gapcheck --help)\n";
+    return kExitBadInput;
   } catch (const CLI::ParseError& e) {
     std::string parsed;
     for (const auto* sub : app.get_subcommands()) parsed = sub->get_name() + " ";
