@@ -48,7 +48,7 @@ std::vector<std::pair<std::string, std::uint64_t>> setting_totals(const RunRepor
   for (const auto& r : report.results)
     for (const auto& [name, value] : r.setting_counts) {
       auto it = std::find_if(totals.begin(), totals.end(),
-                             [&](const auto& entry) { return entry.first == name; });
+                             [&name = name](const auto& entry) { return entry.first == name; });
       if (it == totals.end())
         totals.emplace_back(name, value);
       else
