@@ -60,19 +60,27 @@ std::string run_command(const RunOptions& o) {
   return o.json ? format_json(report) : o.csv ? format_csv(report) : format_table(report);
 }
 
-// A value that is empty or is another option is refused, naming the option that lacks it:
-// `--runs --json` must not run with runs "--json", nor `--threads ''` with the default.
+// A value that is another option is refused, naming the option that lacks it: `--runs --json`
+// must not run with runs "--json". `--threads ''` is refused too (it silently meant the default);
+// `--db ''` keeps meaning "no run store".
 void require_values(CLI::App& app) {
-  const CLI::Validator a_value(
+  const CLI::Validator not_an_option(
       [](std::string& value) -> std::string {
-        if (value.empty()) return "needs a value, got an empty one";
         if (value.starts_with("--")) return "needs a value, got the option " + value;
         return {};
       },
-      "", "a value");
+      "", "not an option");
+  const CLI::Validator not_empty(
+      [](std::string& value) -> std::string {
+        return value.empty() ? "needs a value, got an empty one" : "";
+      },
+      "", "not empty");
   for (CLI::App* sub : app.get_subcommands({}))
-    for (CLI::Option* option : sub->get_options())
-      if (option->get_type_size_max() > 0) option->check(a_value);
+    for (CLI::Option* option : sub->get_options()) {
+      if (option->get_type_size_max() == 0) continue;  // a flag
+      option->check(not_an_option);
+      if (option->check_name("--threads")) option->check(not_empty);
+    }
 }
 
 // `gapcheck bogus`: name the word that is not a command (CLI11 only says one is required).
