@@ -43,7 +43,7 @@ int run_command(const RunOptions& o, std::ostream& out, std::ostream& err) {
   if (int(o.json) + int(o.jsonl) + int(o.csv) > 1)
     throw InputError("--json, --jsonl and --csv: more than one was given (accepted: at most one)");
   RunConfig config;
-  config.n = parse_count(o.n, "n");
+  config.n = parse_count(o.n, "n", std::nullopt, (1ULL << 32) - 1);
   config.m = parse_count(o.m, "m", config.n);
   config.gap_level = parse_real(o.gap_level, "gap-level");
   const std::uint64_t runs = parse_count(o.runs, "runs");
@@ -67,6 +67,40 @@ int run_command(const RunOptions& o, std::ostream& out, std::ostream& err) {
   return run_batch({simulation, seed, first, runs, threads, format, db ? &*db : nullptr,
                     terminal && !o.quiet},
                    out, err);
+}
+
+// A value that is another option is refused, naming the option that lacks it: `--runs --json`
+// must not run with runs "--json". `--threads ''` is refused too (it silently meant the default);
+// `--db ''` keeps meaning "no run store".
+void require_values(CLI::App& app) {
+  const CLI::Validator not_an_option(
+      [](std::string& value) -> std::string {
+        if (value.starts_with("--")) return "needs a value, got the option " + value;
+        return {};
+      },
+      "", "not an option");
+  const CLI::Validator not_empty(
+      [](std::string& value) -> std::string {
+        return value.empty() ? "needs a value, got an empty one" : "";
+      },
+      "", "not empty");
+  for (CLI::App* sub : app.get_subcommands({}))
+    for (CLI::Option* option : sub->get_options()) {
+      if (option->get_type_size_max() == 0) continue;  // a flag
+      option->check(not_an_option);
+      if (option->check_name("--threads")) option->check(not_empty);
+    }
+}
+
+// `gapcheck bogus`: name the word that is not a command (CLI11 only says one is required).
+void require_known_command(const CLI::App& app, const std::vector<std::string>& args) {
+  if (args.empty() || args[0].starts_with("-")) return;
+  std::string known;
+  for (const CLI::App* sub : app.get_subcommands({})) {
+    if (sub->get_name() == args[0]) return;
+    known += (known.empty() ? "" : ", ") + sub->get_name();
+  }
+  throw InputError("unknown command '" + args[0] + "' (known: " + known + ")");
 }
 
 // Error messages are one line, whatever the library that produced them.
@@ -128,14 +162,19 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
                                          add_export_command(app), add_merge_command(app),
                                          add_report_command(app, args)};
 
+  require_values(app);
   std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them backwards
   try {
+    require_known_command(app, args);
     app.parse(reversed);
   } catch (const CLI::Success& e) {  // --help, --version
     std::ostringstream text;
     const int code = app.exit(e, text, text);
     out << text.str();
     return code;
+  } catch (const InputError& e) {
+    err << "gapcheck: " << e.what() << " (see gapcheck --help)\n";
+    return kExitBadInput;
   } catch (const CLI::ParseError& e) {
     std::string parsed;
     for (const auto* sub : app.get_subcommands()) parsed = sub->get_name() + " ";

@@ -207,7 +207,7 @@ struct BatchWriter::State {
     above.add(r.fraction_above_level);
     for (const auto& [name, count] : r.setting_counts) {
       auto it = std::find_if(setting_totals.begin(), setting_totals.end(),
-                             [&](const auto& entry) { return entry.first == name; });
+                             [&name = name](const auto& entry) { return entry.first == name; });
       if (it == setting_totals.end())
         setting_totals.emplace_back(name, count);
       else

@@ -24,11 +24,10 @@ std::uint32_t d_of(const Params& p) { return static_cast<std::uint32_t>(p.intege
 Thinning thinning_of(const Params& p) {
   Thinning thinning;
   const std::string& kind = p.choice("threshold");
+  // Each kind reads only its own key: the others are refused when given (ParamDef::when).
   if (kind == "absolute") thinning.stages = {{0, false, p.real("l")}};
   if (kind == "relative") thinning.stages = {{0, true, p.real("L")}};
-  // The schedule text is checked whatever the threshold kind: a bad value is refused, not ignored.
-  auto schedule = parse_schedule(p.choice("schedule"), p.n());
-  if (kind == "schedule") thinning.stages = std::move(schedule);
+  if (kind == "schedule") thinning.stages = parse_schedule(p.choice("schedule"), p.n());
   return thinning;
 }
 
@@ -91,11 +90,15 @@ const std::vector<Maker<AnyProcess>>& processes() {
         {{"threshold", Kind::choice, "relative", 0, 0, {"absolute", "relative", "schedule"},
           "absolute: l; relative: W/n + L (the mean; t/n for unit weights); schedule: by stage of "
           "t (balls placed so far)"},
-         {"l", Kind::real, "1", 0, 1e9, {}, "absolute threshold (threshold=absolute)"},
-         {"L", Kind::real, "0", -1e9, 1e9, {}, "offset of the relative threshold W/n + L"},
+         {"l", Kind::real, "1", kAbsoluteThreshold.lo, kAbsoluteThreshold.hi, {},
+          "absolute threshold (threshold=absolute)", "threshold=absolute"},
+         {"L", Kind::real, "0", kRelativeOffset.lo, kRelativeOffset.hi, {},
+          "offset of the relative threshold W/n + L (threshold=relative)", "threshold=relative"},
          {"schedule", Kind::text, "0:r0", 0, 0, {},
           "threshold=schedule: stages START:rL (W/n + L) or START:al (l) joined by '/', START a "
-          "step count from 0 up (5n, 2nlnn accepted), e.g. 0:r2/5n:r1/10n:a12"}}},
+          "step count from 0 up (5n, 2nlnn accepted), L and l in the ranges of the keys L and l, "
+          "e.g. 0:r2/5n:r1/10n:a12",
+          "threshold=schedule"}}},
        [](const Params& p) -> AnyProcess { return thinning_of(p); }},
       {{"mean-thinning",
         "keep a uniform primary iff its load <= W/n (the mean; t/n for unit weights), else a fresh "

@@ -26,6 +26,10 @@ std::vector<ThresholdStage> parse_schedule(std::string_view text, std::uint64_t 
     stage.start = parse_count(item.substr(0, colon), label + " stage start", n);
     stage.relative = item[colon + 1] == 'r';
     stage.value = parse_real(item.substr(colon + 2), label + " stage threshold");
+    const ThresholdRange range = stage.relative ? kRelativeOffset : kAbsoluteThreshold;
+    if (!(stage.value >= range.lo && stage.value <= range.hi))
+      throw bad(item, std::string("has ") + (stage.relative ? "L" : "l") + " outside [" +
+                          format_real(range.lo) + ", " + format_real(range.hi) + "]");
     if (stages.empty() && stage.start != 0) throw bad(item, "starts after 0");
     if (!stages.empty() && stage.start <= stages.back().start)
       throw bad(item, "does not start after the stage before it");

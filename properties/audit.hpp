@@ -78,6 +78,8 @@ template <class Oracle>
 class Audited {
  public:
   using Load = typename Oracle::Load;
+  // The audit is not a production path: its loop is not flattened (see simulate_flattened).
+  static constexpr bool flatten_run = false;
 
   Audited(Oracle inner, const Loads<Load>& truth, Log& log, Detail detail)
       : inner_(std::move(inner)), truth_(truth), log_(log), detail_(detail) {

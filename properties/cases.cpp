@@ -63,8 +63,14 @@ std::string draw_value(const ParamDef& def, std::uint64_t n) {
 
 Spec draw_spec(const Entry& entry, std::uint64_t n) {
   Spec spec{entry.name, {}};
+  const auto value_of = [&](const std::string& key) {
+    if (const std::string* given = spec.find(key)) return *given;
+    for (const auto& def : entry.params)
+      if (def.key == key) return def.fallback;
+    return std::string();
+  };
   for (const auto& def : entry.params)
-    if (*rc::gen::inRange(0, 4) != 0)  // one key in four keeps its default
+    if (applies(def, value_of) && *rc::gen::inRange(0, 4) != 0)  // one in four: the default
       spec.args.emplace_back(def.key, draw_value(def, n));
   return spec;
 }

@@ -167,13 +167,15 @@ const std::map<std::string, Rule>& process_rules() {
        [](const Case& c, const audit::Log& log) {
          const auto& spec = c.composition.process_spec;
          const std::string kind = *spec.find("threshold");
-         const double l = std::stod(*spec.find("l")), L = std::stod(*spec.find("L"));
          ThinningThreshold threshold;  // schedule: shape only, but for its default 0:r0
-         if (kind == "absolute") threshold = [l](std::uint64_t, double) { return l; };
-         if (kind == "relative" || (kind == "schedule" && *spec.find("schedule") == "0:r0"))
-           threshold = [L, kind](std::uint64_t, double mean) {
-             return mean + (kind == "relative" ? L : 0);
-           };
+         if (kind == "absolute") {
+           const double l = std::stod(*spec.find("l"));
+           threshold = [l](std::uint64_t, double) { return l; };
+         }
+         if (kind == "relative" || (kind == "schedule" && *spec.find("schedule") == "0:r0")) {
+           const double L = kind == "relative" ? std::stod(*spec.find("L")) : 0;
+           threshold = [L](std::uint64_t, double mean) { return mean + L; };
+         }
          return all_of({places_on_a_sample(log), samples_per_step(log, 1, 2),
                         thinning_rule(log, threshold, false)});
        }},

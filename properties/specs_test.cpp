@@ -48,10 +48,33 @@ TEST(Specs, PrintThenParseIsTheIdentityAndCanonicalSpecsBindToThemselves) {
           RC_DISCARD(e.what());
         }
         const Spec& canonical = canonical_part(c, part);
-        RC_ASSERT(canonical.args.size() == entry.params.size());
+        // Every key that applies, in declaration order; a key given is kept.
+        std::vector<std::string> applying;
+        for (const ParamDef& def : entry.params)
+          if (applies(def, [&](const std::string& key) { return *canonical.find(key); }))
+            applying.push_back(def.key);
+        RC_ASSERT(canonical.args.size() == applying.size());
+        for (std::size_t k = 0; k < applying.size(); ++k)
+          RC_ASSERT(canonical.args[k].first == applying[k]);
+        for (const auto& [key, value] : spec.args) RC_ASSERT(canonical.find(key) != nullptr);
+        RC_ASSERT(Spec::parse(canonical.str()) == canonical);
         RC_ASSERT(canonical_part(compose_part(part, Spec::parse(canonical.str()), n), part) ==
                   canonical);
       }, 10);
+}
+
+TEST(Specs, CountsReadBackInEveryWrittenForm) {
+  check_property("Specs/CountForms", [] {
+    const auto v = *rc::gen::inRange<std::uint64_t>(0, std::uint64_t{1} << 53);
+    RC_ASSERT(parse_count(std::to_string(v), "c") == v);
+    RC_ASSERT(parse_count(format_real(static_cast<double>(v)), "c") == v);
+    const int k = *rc::gen::inRange(0, 63);
+    RC_ASSERT(parse_count("2^" + std::to_string(k), "c") == std::uint64_t{1} << k);
+    const auto n = *rc::gen::inRange<std::uint64_t>(1, 1u << 20);
+    const auto c = *rc::gen::inRange<std::uint64_t>(0, 1000);
+    RC_ASSERT(parse_count(std::to_string(c) + "n", "m", n) == c * n);
+    RC_ASSERT(parse_count("n", "m", n) == n);
+  });
 }
 
 // The message of the InputError thrown by compose() for `spec`, or "" if it was accepted.
@@ -78,7 +101,12 @@ TEST(Specs, InvalidSpecsAreRejectedNamingTheKey) {
         if (def.kind == ParamDef::Kind::integer && def.hi > def.lo) bad.push_back(format_real(def.lo + 0.5));
         for (const std::string& value : bad) {
           if (value.empty()) continue;
-          const std::string message = rejection(part, {entry.name, {{def.key, value}}});
+          Spec spec{entry.name, {}};
+          if (!def.when.empty())  // a key that applies only under another key's value
+            spec.args.emplace_back(def.when.substr(0, def.when.find('=')),
+                                   def.when.substr(def.when.find('=') + 1));
+          spec.args.emplace_back(def.key, value);
+          const std::string message = rejection(part, spec);
           EXPECT_NE(message.find(def.key + "=" + value), std::string::npos)
               << entry.name << ":" << def.key << "=" << value << " gave '" << message << "'";
         }

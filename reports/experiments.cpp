@@ -286,7 +286,8 @@ Section batches(const ExperimentContext& c) {
       xs.push_back(static_cast<double>(b) / static_cast<double>(n));
       const std::string batch = fmt::format("batch:b={}", b);
       const double beta = tuned_beta(static_cast<double>(n), static_cast<double>(b), 1.0);
-      const auto gaps = [&](const std::string& process, const std::string& setting, std::uint64_t m) {
+      const auto gaps = [&, &weights = weights](const std::string& process,
+                                                  const std::string& setting, std::uint64_t m) {
         return values(c.runner.run(section.id, process, setting, weights, n, m, runs), &RunResult::gap);
       };
       samples["two"].push_back(gaps("two-choice", batch, m_of(b)));

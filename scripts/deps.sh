@@ -24,6 +24,8 @@ packages=(
   libtomlplusplus-dev # sweep grids (TOML)
   libopenmpi-dev      # sweeps over MPI ranks
   openmpi-bin         # mpirun, for those sweeps and their test
+  clang               # scripts/sanitize.sh: ASan, UBSan, TSan builds and libFuzzer
+  libclang-rt-14-dev  # clang's sanitizer and libFuzzer runtimes
 )
 
 if [[ "${1:-}" == "--list" ]]; then

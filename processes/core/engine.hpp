@@ -92,14 +92,9 @@ Total above_bound(const RunConfig& config, Load max) {
 }
 
 // Runs the balls of one run through `oracle` (which already wraps the run's loads and streams).
-// flatten: the per-ball calls (the process's rule, the oracle's answers, the load update) are
-// inlined into this loop however many process x setting pairs one translation unit instantiates;
-// without it GCC's unit-growth limits leave them as calls and the registry's runs lose half
-// their speed against the same code compiled alone.
 template <class Process, class Oracle>
-[[gnu::flatten]] RunResult simulate(Process& process, Oracle& oracle,
-                                    Loads<typename Oracle::Load>& loads, Streams& streams,
-                                    const Weights& weights, const RunConfig& config) {
+RunResult simulate(Process& process, Oracle& oracle, Loads<typename Oracle::Load>& loads,
+                   Streams& streams, const Weights& weights, const RunConfig& config) {
   using Load = typename Oracle::Load;
   RunResult result;
   // Per-step statistics live in locals (registers), not in `result`, until the run ends.
@@ -145,6 +140,26 @@ template <class Process, class Oracle>
   return result;
 }
 
+// simulate() with every per-ball call (the process's rule, the oracle's answers, the load
+// update) inlined however many process x setting pairs one translation unit instantiates;
+// without it GCC's unit-growth limits leave them as calls and the registry's runs lose half
+// their speed against the same code compiled alone. An oracle that is not a production path
+// opts out with `static constexpr bool flatten_run = false` (the property tier's auditing
+// oracle: flattening its bookkeeping into every audited triple costs minutes of compile time).
+template <class Process, class Oracle>
+[[gnu::flatten]] RunResult simulate_flattened(Process& process, Oracle& oracle,
+                                              Loads<typename Oracle::Load>& loads,
+                                              Streams& streams, const Weights& weights,
+                                              const RunConfig& config) {
+  return simulate(process, oracle, loads, streams, weights, config);
+}
+
+template <class Oracle>
+constexpr bool flatten_run_v = [] {
+  if constexpr (requires { Oracle::flatten_run; }) return Oracle::flatten_run;
+  return true;
+}();
+
 // A process that asks rank questions (Quantile) declares `static constexpr bool needs_levels = true`.
 template <class Process>
 constexpr bool needs_levels_v = [] {
@@ -162,7 +177,11 @@ RunResult run_once(const Process& prototype, const Setting& setting, const Weigh
   Loads<Load> loads(config.n, needs_levels_v<Process>);
   auto oracle = setting.template oracle<Load>(loads, streams);
   Process process = prototype;
-  RunResult result = simulate(process, oracle, loads, streams, weights, config);
+  RunResult result;
+  if constexpr (flatten_run_v<decltype(oracle)>)
+    result = simulate_flattened(process, oracle, loads, streams, weights, config);
+  else
+    result = simulate(process, oracle, loads, streams, weights, config);
   result.replicate = replicate;
   return result;
 }

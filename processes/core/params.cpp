@@ -63,6 +63,17 @@ Params bind_params(std::string_view kind, const Spec& spec, const std::vector<Pa
   params.canonical.name = spec.name;
   for (const auto& def : defs) {
     const std::string* given = spec.find(def.key);
+    const bool applicable =
+        applies(def, [&](const std::string& key) {
+          const auto it = params.choices_.find(key);
+          return it == params.choices_.end() ? std::string() : it->second;
+        });
+    if (!applicable) {
+      if (given)
+        throw InputError(where + "key '" + def.key + "' does not apply here (it applies with " +
+                         def.when + ")");
+      continue;
+    }
     const std::string text = given ? *given : def.fallback;
     const std::string label = where + def.key;
     auto out_of_range = [&] {

@@ -30,9 +30,20 @@ struct ParamDef {
   double hi = 0;
   std::vector<std::string> choices;
   std::string help;
+  // "key=value": this key applies only when the choice `key` (declared before it) has `value`.
+  // A key given where it does not apply is refused, and canonical specs leave it out.
+  std::string when;
 
   std::string range() const;  // "[0, 1]", "one of heavier|random", ...
 };
+
+// Whether `def` applies, given the text each earlier key was bound to (`value_of`).
+template <class ValueOf>
+bool applies(const ParamDef& def, const ValueOf& value_of) {
+  if (def.when.empty()) return true;
+  const auto eq = def.when.find('=');
+  return value_of(def.when.substr(0, eq)) == def.when.substr(eq + 1);
+}
 
 // Values bound to their declared parameters.
 class Params {

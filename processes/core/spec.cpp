@@ -19,13 +19,19 @@ std::optional<double> to_double(std::string_view text) {
   return value;
 }
 
-// decimal, scientific, or a^b
-std::optional<double> to_number(std::string_view text) {
+// decimal, scientific, or a^b with a positive base written without a sign (so -2^2 is never
+// read as (-2)^2, and 0^0 is not a count of 1). A power that breaks this names why in `why`.
+std::optional<double> to_number(std::string_view text, std::string* why = nullptr) {
   if (text.empty()) return std::nullopt;
   if (const auto caret = text.find('^'); caret != std::string_view::npos) {
-    const auto base = to_double(text.substr(0, caret));
+    const std::string_view base_text = text.substr(0, caret);
+    const auto base = to_double(base_text);
     const auto exponent = to_double(text.substr(caret + 1));
     if (!base || !exponent) return std::nullopt;
+    if (base_text.starts_with('-') || *base <= 0) {
+      if (why) *why = "has a power whose base is not positive";
+      return std::nullopt;
+    }
     const double value = std::pow(*base, *exponent);
     if (!std::isfinite(value)) return std::nullopt;
     return value;
@@ -82,38 +88,43 @@ const std::string* Spec::find(std::string_view key) const {
 }
 
 double parse_real(std::string_view text, std::string_view what) {
-  if (const auto value = to_number(text)) return *value;
-  throw InputError(std::string(what) + "=" + std::string(text) +
-                   " is not a number (accepted: 0.5, 1e6, 2^20)");
+  std::string why = "is not a number";
+  if (const auto value = to_number(text, &why)) return *value;
+  throw InputError(std::string(what) + "=" + std::string(text) + " " + why +
+                   " (accepted: 0.5, -3, 1e6, 2^20 with a positive base)");
 }
 
 std::uint64_t parse_count(std::string_view text, std::string_view what,
-                          std::optional<std::uint64_t> n) {
-  const std::string accepted = n ? "a whole number such as 10000, 1e6, 2^20, 1000n or 2nlnn"
-                                 : "a whole number such as 10000, 1e6 or 2^20";
+                          std::optional<std::uint64_t> n, std::uint64_t max) {
+  const std::string accepted = "a whole number from 0 to " + std::to_string(max) +
+                               (n ? " such as 10000, 1e6, 2^20, 1000n or 2nlnn"
+                                  : " such as 10000, 1e6 or 2^20");
   auto fail = [&](const std::string& why) -> std::uint64_t {
     throw InputError(std::string(what) + "=" + std::string(text) + " " + why + " (accepted: " +
                      accepted + ")");
   };
   std::string_view number = text;
   double scale = 1;
+  const bool multiple = number.ends_with("n");  // of n, or of n ln n
+  if (multiple && !n) return fail("is not allowed here: multiples of n are not");
   if (number.ends_with("nlnn")) {
-    if (!n) return fail("is not allowed here: multiples of n are not");
     number.remove_suffix(4);
     scale = static_cast<double>(*n) * std::log(static_cast<double>(*n));
-  } else if (number.ends_with("n")) {
-    if (!n) return fail("is not allowed here: multiples of n are not");
+  } else if (multiple) {
     number.remove_suffix(1);
     scale = static_cast<double>(*n);
   }
-  if (number.empty() && scale != 1) number = "1";
-  const auto value = to_number(number);
-  if (!value) return fail("is not a number");
+  if (number.empty() && multiple) number = "1";
+  std::string why = "is not a number";
+  const auto value = to_number(number, &why);
+  if (!value) return fail(why);
   if (*value < 0) return fail("is negative");
   const double count = *value * scale;
-  if (scale == 1 && count != std::floor(count)) return fail("is not a whole number");
+  if (!multiple && count != std::floor(count)) return fail("is not a whole number");
   if (count >= 0x1.0p63) return fail("is too large");
-  return static_cast<std::uint64_t>(std::llround(count));
+  const auto whole = static_cast<std::uint64_t>(std::llround(count));
+  if (whole > max) return fail("is too large");
+  return whole;
 }
 
 std::string format_real(double value) {

@@ -40,9 +40,14 @@ struct Spec {
 // A real number: decimal, scientific or a^b. `what` names the value in error messages.
 double parse_real(std::string_view text, std::string_view what);
 
-// A non-negative integer count. With `n` given, the suffixes `n` and `nlnn` are accepted too.
+// The largest count any value may take.
+inline constexpr std::uint64_t kMaxCount = (std::uint64_t{1} << 63) - 1;
+
+// A non-negative integer count, at most `max` (messages state it). With `n` given, the suffixes
+// `n` and `nlnn` are accepted too.
 std::uint64_t parse_count(std::string_view text, std::string_view what,
-                          std::optional<std::uint64_t> n = std::nullopt);
+                          std::optional<std::uint64_t> n = std::nullopt,
+                          std::uint64_t max = kMaxCount);
 
 // Shortest text that parses back to the same double.
 std::string format_real(double value);

@@ -1,0 +1,70 @@
+// The argument layer's corners: a missing value is named (not taken from the next option), an
+// empty value is refused, an unknown command is named, counts at n = 1 and the largest n.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "cli/app.hpp"
+#include "cli/tests/in_process.hpp"
+
+namespace gapcheck::cli {
+namespace {
+
+std::vector<std::string> tiny_run(std::vector<std::string> extra) {
+  std::vector<std::string> args = {"run", "--process", "two-choice", "--threads", "1"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
+void expect_refused(const std::vector<std::string>& args,
+                    const std::vector<std::string>& mentions) {
+  const Outcome o = gapcheck(args);
+  EXPECT_EQ(o.code, kExitBadInput) << o.err;
+  EXPECT_EQ(o.out, "");
+  EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+  for (const auto& m : mentions)
+    EXPECT_NE(o.err.find(m), std::string::npos) << "'" << m << "' not in: " << o.err;
+}
+
+TEST(CliArguments, AMissingValueIsNamedNotTakenFromTheNextOption) {
+  // `--runs --json` read "--json" as the run count.
+  expect_refused({"run", "--process", "two-choice", "--n", "4", "--m", "8", "--runs", "--json"},
+                 {"--runs", "needs a value", "--json"});
+  expect_refused({"run", "--process", "--n", "4", "--m", "8"}, {"--process", "needs a value"});
+}
+
+TEST(CliArguments, AnEmptyValueIsRefused) {
+  // `--threads ''` silently meant the default.
+  expect_refused({"run", "--process", "two-choice", "--n", "4", "--m", "8", "--threads", ""},
+                 {"--threads", "empty"});
+}
+
+TEST(CliArguments, AnUnknownCommandIsNamed) {
+  expect_refused({"bogus"}, {"'bogus'", "run", "list"});
+  expect_refused({"bogus", "--n", "3"}, {"'bogus'"});
+}
+
+TEST(CliArguments, MultiplesOfNWorkAtNEqualOne) {
+  // n = 1: the batch size's default b = n, and m = 1.5n, were refused as "not a number".
+  for (const auto& extra : std::vector<std::vector<std::string>>{
+           {"--n", "1", "--m", "3", "--setting", "batch"},
+           {"--n", "1", "--m", "1.5n"},
+           {"--n", "1", "--m", "2nlnn"}}) {
+    const Outcome o = gapcheck(tiny_run(extra));
+    EXPECT_EQ(o.code, kExitOk) << o.err;
+    EXPECT_EQ(o.err, "");
+  }
+}
+
+TEST(CliArguments, CountMessagesStateTheLargestValue) {
+  expect_refused(tiny_run({"--n", "1e30", "--m", "8"}), {"n=1e30", "4294967295"});
+  expect_refused(tiny_run({"--n", "4", "--m", "8", "--runs", "1e30"}),
+                 {"runs=1e30", "9223372036854775807"});
+  expect_refused(tiny_run({"--n", "-2^2", "--m", "8"}), {"n=-2^2", "base is not positive"});
+  expect_refused(tiny_run({"--n", "4", "--m", "8", "--runs", "0^0"}), {"runs=0^0"});
+}
+
+}  // namespace
+}  // namespace gapcheck::cli
