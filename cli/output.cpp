@@ -129,6 +129,7 @@ std::string repeat_command(const RunReport& report) {
     command += fmt::format(" --first-replicate {}", report.first_replicate);
   if (sim.config.gap_level != 0)
     command += fmt::format(" --gap-level {}", format_real(sim.config.gap_level));
+  command += fmt::format(" --engine {}", engine_name(sim.config.engine));
   return command;
 }
 
@@ -147,6 +148,7 @@ std::string format_table(const RunReport& report) {
   line("process", sim.process.str());
   line("setting", sim.setting.str());
   line("weights", sim.weights.str());
+  line("engine", engine_name(sim.config.engine));
   line("n", fmt::format("{} bins", sim.config.n));
   line("m", fmt::format("{} balls{}", sim.config.m,
                         sim.config.m % sim.config.n == 0
@@ -191,6 +193,7 @@ std::string format_json(const RunReport& report) {
   j["process"] = sim.process.str();
   j["setting"] = sim.setting.str();
   j["weights"] = sim.weights.str();
+  j["engine"] = engine_name(sim.config.engine);
   j["n"] = sim.config.n;
   j["m"] = sim.config.m;
   j["runs"] = report.results.size();
@@ -230,14 +233,15 @@ std::string format_csv(const RunReport& report) {
   std::vector<std::string> count_names;
   for (const auto& [name, value] : setting_totals(report)) count_names.push_back(name);
   std::string out =
-      "process,setting,weights,n,m,seed,replicate,gap,max_load,max_gap_over_time,"
+      "process,setting,weights,engine,n,m,seed,replicate,gap,max_load,max_gap_over_time,"
       "fraction_above_gap_level,balls,steps,probes";
   for (const auto& name : count_names) out += "," + name;
   out += "\n";
   auto quoted = [](const std::string& s) { return "\"" + s + "\""; };
   for (const auto& r : report.results) {
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{}", quoted(sim.process.str()),
-                       quoted(sim.setting.str()), quoted(sim.weights.str()), sim.config.n,
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}", quoted(sim.process.str()),
+                       quoted(sim.setting.str()), quoted(sim.weights.str()),
+                       engine_name(sim.config.engine), sim.config.n,
                        sim.config.m, report.seed, r.replicate, r.gap, r.max_load,
                        r.max_gap_over_time, r.fraction_above_level, r.balls, r.steps, r.probes);
     for (const auto& name : count_names) {

@@ -27,6 +27,12 @@ struct Placement {
   std::uint64_t balls = 1;
 };
 
+enum class Engine { automatic, bins, levels };
+
+constexpr const char* engine_name(Engine engine) {
+  return engine == Engine::bins ? "bins" : engine == Engine::levels ? "levels" : "auto";
+}
+
 struct RunConfig {
   std::uint64_t n = 0;
   std::uint64_t m = 0;
@@ -34,6 +40,9 @@ struct RunConfig {
   double gap_level = 0.0;
   // Return the final load vector in RunResult::loads (tests of couplings compare it).
   bool keep_loads = false;
+  // The state a run keeps (docs/engines.md): per-bin loads, or the load histogram (levels).
+  // make_simulation resolves `automatic` to one of the two and records it.
+  Engine engine = Engine::automatic;
 };
 
 // Number of bins at each load level floor(x), from level `first_level` upwards.
@@ -87,10 +96,23 @@ Total above_bound(const RunConfig& config, Load max) {
 // inlined into this loop however many process x setting pairs one translation unit instantiates;
 // without it GCC's unit-growth limits leave them as calls and the registry's runs lose half
 // their speed against the same code compiled alone.
-template <class Process, class Oracle>
-[[gnu::flatten]] RunResult simulate(Process& process, Oracle& oracle,
-                                    Loads<typename Oracle::Load>& loads, Streams& streams,
-                                    const Weights& weights, const RunConfig& config) {
+// The bin the next ball of a step goes to after placing one on `bin`: the oracle returns it when
+// its state renames bins (the levels engine's ranks), else it is `bin` itself.
+template <class Oracle, class Load>
+Bin place_ball(Oracle& oracle, Bin bin, Load weight) {
+  if constexpr (std::is_void_v<decltype(oracle.place(bin, weight))>) {
+    oracle.place(bin, weight);
+    return bin;
+  } else {
+    return oracle.place(bin, weight);
+  }
+}
+
+// State is the per-bin Loads<Load> or the levels engine's LevelLoads (core/levels.hpp).
+template <class Process, class Oracle, class State>
+[[gnu::flatten]] RunResult simulate(Process& process, Oracle& oracle, State& loads,
+                                    Streams& streams, const Weights& weights,
+                                    const RunConfig& config) {
   using Load = typename Oracle::Load;
   RunResult result;
   // Per-step statistics live in locals (registers), not in `result`, until the run ends.
@@ -101,7 +123,7 @@ template <class Process, class Oracle>
   // maximum over the observed steps is reached at the first observed step after a rise, and the
   // steps whose gap exceeds the level are those with W < n (max - level). So the per-step work
   // is one comparison of W with a bound that changes only when the maximum does.
-  using Total = typename Loads<Load>::Total;
+  using Total = typename State::Total;
   double max_gap = 0;
   Load seen_max = 0;
   Total above_while_below{};  // set at the first observed step
@@ -109,8 +131,9 @@ template <class Process, class Oracle>
     const Placement placement = process.choose(oracle);
     const std::uint64_t count =
         placement.balls == 1 ? 1 : std::min(placement.balls, config.m - loads.balls());
+    Bin bin = placement.bin;
     for (std::uint64_t b = 0; b < count; ++b)
-      oracle.place(placement.bin, draw_weight<Load>(weights, streams.weights));
+      bin = place_ball(oracle, bin, draw_weight<Load>(weights, streams.weights));
     ++steps;
     if (oracle.visible()) {
       if (loads.max() != seen_max || observed == 0) {
@@ -130,9 +153,13 @@ template <class Process, class Oracle>
       observed == 0 ? 0.0 : static_cast<double>(above) / static_cast<double>(observed);
   result.balls = loads.balls();
   result.probes = oracle.probes();
-  result.histogram = histogram_of(loads.vector());
   result.setting_counts = oracle.counts();
-  if (config.keep_loads) result.loads.assign(loads.vector().begin(), loads.vector().end());
+  if constexpr (requires { loads.histogram(); }) {
+    result.histogram = loads.histogram();  // the levels engine keeps no load vector
+  } else {
+    result.histogram = histogram_of(loads.vector());
+    if (config.keep_loads) result.loads.assign(loads.vector().begin(), loads.vector().end());
+  }
   return result;
 }
 

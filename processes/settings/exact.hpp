@@ -6,8 +6,8 @@
 namespace gapcheck {
 
 struct ExactSetting {
-  template <class Load>
-  ExactOracle<Load> oracle(Loads<Load>& loads, Streams& streams) const {
+  template <class Load, class State = Loads<Load>>
+  ExactOracle<Load, State> oracle(State& loads, Streams& streams) const {
     return {loads, streams};
   }
 };
