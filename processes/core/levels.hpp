@@ -17,10 +17,12 @@
 //
 // The oracles read this state through the interface they read Loads through (operator[], max,
 // total, balls, average, gap, bins_at_level, bins_above, top_level), so process and setting code
-// run unchanged. The rank lookup is a branch-free binary search over the occupied levels (at most
-// a few dozen for the processes here): O(log(max - min load)) per read, whatever n.
+// run unchanged. The rank lookup starts from a table of the level at every 2^k-th rank (at most
+// 1024 entries, updated in O(1) per ball) and steps over the level boundaries that fall in the
+// rank's block: O(1) expected per read, whatever n, and the state is a few KiB.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -41,7 +43,12 @@ class LevelLoads {
   static constexpr std::uint64_t kMaxN = std::uint64_t{1} << 48;
   static constexpr std::uint64_t kMaxBalls = std::uint64_t{1} << 52;
 
-  explicit LevelLoads(std::uint64_t n) : n_(n), inv_n_(1.0 / static_cast<double>(n)), ends_{n} {}
+  explicit LevelLoads(std::uint64_t n)
+      : n_(n),
+        inv_n_(1.0 / static_cast<double>(n)),
+        shift_(block_shift(n)),
+        ends_{n},
+        block_level_(((n - 1) >> shift_) + 1, 0) {}
 
   std::uint64_t n() const { return n_; }
   // The load of the bin at rank r (0 = a lightest bin).
@@ -57,6 +64,8 @@ class LevelLoads {
     const std::size_t j = index_of(r);
     const std::uint64_t moved = --ends_[j];  // the last rank of level j moves up one level
     if (j + 1 == ends_.size()) ends_.push_back(n_);
+    if ((moved & ((std::uint64_t{1} << shift_) - 1)) == 0)  // it starts a block of ranks
+      block_level_[moved >> shift_] = floor_ + j + 1;
     ++balls_;
     if (j == 0 && moved == 0) {  // the lowest level emptied: drop it
       ends_.erase(ends_.begin());
@@ -90,24 +99,31 @@ class LevelLoads {
     return ends_[level - floor_];
   }
 
+  // The ranks are cut into at most kBlocks blocks of 2^shift_ ranks, and block_level_ keeps the
+  // level of each block's first rank (one entry changes when a placement moves that rank). A
+  // lookup starts there and steps over the few level boundaries inside the block: with far more
+  // blocks than occupied levels, usually none, so a read is two loads and a predicted branch.
+  static constexpr int kBlockBits = 10;
+  static int block_shift(std::uint64_t n) {
+    const int bits = std::bit_width(n - 1);  // ceil(log2 n)
+    return bits > kBlockBits ? bits - kBlockBits : 0;
+  }
+
   // The index (level - floor_) of the first level whose cumulative count exceeds r; ends_.back()
-  // = n > r, so it exists. Branch-free: the comparison outcome is a coin flip to a predictor.
+  // = n > r, so it exists.
   std::size_t index_of(Bin r) const {
-    const std::uint64_t* base = ends_.data();
-    std::size_t len = ends_.size();
-    while (len > 1) {
-      const std::size_t half = len / 2;
-      base += (base[half - 1] <= r) ? half : 0;
-      len -= half;
-    }
-    return static_cast<std::size_t>(base - ends_.data());
+    std::size_t j = block_level_[r >> shift_] - floor_;
+    while (ends_[j] <= r) ++j;
+    return j;
   }
 
   std::uint64_t n_;
   double inv_n_;
   std::uint64_t balls_ = 0;
+  int shift_;                        // log2 of the ranks per block
   std::uint64_t floor_ = 0;          // the lowest level that holds bins
   std::vector<std::uint64_t> ends_;  // ends_[j] = #bins with level <= floor_ + j; back() = n
+  std::vector<std::uint64_t> block_level_;  // the level of rank k << shift_
 };
 
 // One complete run on the levels engine, as run_once (core/engine.hpp) is on per-bin loads: the
