@@ -36,6 +36,7 @@ static_assert(sizeof(Bin) == 8, "the levels engine names up to 2^48 bins by rank
 class LevelLoads {
  public:
   using Load = std::uint64_t;
+  using value_type = Load;
   using Total = std::uint64_t;
   static constexpr bool unit = true;
 

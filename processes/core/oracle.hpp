@@ -34,6 +34,12 @@ constexpr Order order_of(A a, B b) {
 }
 constexpr Order reversed(Order o) { return static_cast<Order>(-static_cast<signed char>(o)); }
 
+// The load type of a setting's oracle: the one asked for (`setting.oracle<Load>(state, ...)`), or
+// the state's own (`setting.oracle(state, ...)`).
+template <class Asked, class State>
+using oracle_load_t =
+    std::conditional_t<std::is_void_v<Asked>, typename State::value_type, Asked>;
+
 // A named count that a setting reports for a run (decisions flipped, stale reads, ...).
 using SettingCounts = std::vector<std::pair<std::string, std::uint64_t>>;
 

@@ -125,8 +125,9 @@ struct GBoundedSetting {
   double g = 1;
   Adversary adversary{};
 
-  template <class Load, class State = Loads<Load>>
-  GBoundedOracle<Load, Adversary, State> oracle(State& loads, Streams& streams) const {
+  template <class Load = void, class State>
+  GBoundedOracle<oracle_load_t<Load, State>, Adversary, State> oracle(State& loads,
+                                                                      Streams& streams) const {
     return {loads, streams, g, adversary};
   }
 };

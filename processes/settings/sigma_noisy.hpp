@@ -50,8 +50,9 @@ class SigmaNoisyOracle : public SettingOracle<LoadT, State> {
 struct SigmaNoisySetting {
   double sigma = 1;
 
-  template <class Load, class State = Loads<Load>>
-  SigmaNoisyOracle<Load, State> oracle(State& loads, Streams& streams) const {
+  template <class Load = void, class State>
+  SigmaNoisyOracle<oracle_load_t<Load, State>, State> oracle(State& loads,
+                                                             Streams& streams) const {
     return {loads, streams, sigma};
   }
 };
