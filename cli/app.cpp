@@ -13,6 +13,7 @@
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
 #include "cli/run_batch.hpp"
+#include "processes/core/levels.hpp"
 #include "processes/registry.hpp"
 #include "store/run_store.hpp"
 
@@ -32,6 +33,7 @@ struct RunOptions {
   std::string first_replicate = "0";
   std::string threads;
   std::string gap_level = "0";
+  std::string engine = "auto";
   std::string db;  // run store; empty: none
   bool json = false;
   bool jsonl = false;
@@ -39,13 +41,21 @@ struct RunOptions {
   bool quiet = false;
 };
 
+Engine parse_engine(const std::string& text) {
+  for (const Engine e : {Engine::automatic, Engine::bins, Engine::levels})
+    if (text == engine_name(e)) return e;
+  throw InputError("engine=" + text + " is not one of auto, bins, levels");
+}
+
 int run_command(const RunOptions& o, std::ostream& out, std::ostream& err) {
   if (int(o.json) + int(o.jsonl) + int(o.csv) > 1)
     throw InputError("--json, --jsonl and --csv: more than one was given (accepted: at most one)");
   RunConfig config;
-  config.n = parse_count(o.n, "n", std::nullopt, (1ULL << 32) - 1);
+  // The levels engine's limit; make_simulation holds the bins engine to n < 2^32.
+  config.n = parse_count(o.n, "n", std::nullopt, LevelLoads::kMaxN - 1);
   config.m = parse_count(o.m, "m", config.n);
   config.gap_level = parse_real(o.gap_level, "gap-level");
+  config.engine = parse_engine(o.engine);
   const std::uint64_t runs = parse_count(o.runs, "runs");
   if (runs == 0 || runs >= (1ULL << 63))
     throw InputError("runs=" + o.runs + " is outside the accepted range [1, 2^63)");
@@ -149,6 +159,9 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
                   "threads (default: all cores); results do not depend on it");
   run->add_option("--gap-level", o.gap_level,
                   "level for the fraction of steps whose gap exceeds it (default 0)");
+  run->add_option("--engine", o.engine,
+                  "auto (default: levels when the process and setting support it), bins (per-bin "
+                  "loads) or levels (the load histogram; n up to 2^48); docs/engines.md");
   run->add_option("--db", o.db,
                   "run store (SQLite file): runs found there are read back, the others are "
                   "simulated and stored as they finish");

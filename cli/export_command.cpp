@@ -39,6 +39,7 @@ Simulation simulation_of(const store::PointKey& key) {
   s.config.n = key.n;
   s.config.m = key.m;
   s.config.gap_level = key.gap_level;
+  s.config.engine = key.engine == "levels" ? Engine::levels : Engine::bins;
   return s;
 }
 
@@ -66,7 +67,8 @@ std::string csv_text(const std::string& s) {
 
 ordered_json key_json(const store::PointKey& k) {
   return {{"process", k.process}, {"setting", k.setting}, {"weights", k.weights}, {"n", k.n},
-          {"m", k.m},             {"gap_level", k.gap_level}, {"seed", k.seed}};
+          {"m", k.m},             {"gap_level", k.gap_level}, {"seed", k.seed},
+          {"engine", k.engine}};
 }
 
 ordered_json run_json(const store::StoredRun& run) {

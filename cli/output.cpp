@@ -98,6 +98,7 @@ std::string repeat_command(const Simulation& sim, std::uint64_t seed, std::uint6
   if (first != 0) command += fmt::format(" --first-replicate {}", first);
   if (sim.config.gap_level != 0)
     command += fmt::format(" --gap-level {}", format_real(sim.config.gap_level));
+  command += fmt::format(" --engine {}", engine_name(sim.config.engine));
   return command;
 }
 
@@ -148,6 +149,7 @@ struct BatchWriter::State {
     j["process"] = sim.process.str();
     j["setting"] = sim.setting.str();
     j["weights"] = sim.weights.str();
+    j["engine"] = engine_name(sim.config.engine);
     j["n"] = sim.config.n;
     j["m"] = sim.config.m;
     j["runs"] = runs_asked;
@@ -188,7 +190,7 @@ struct BatchWriter::State {
       write(header.dump() + "\n");
     } else if (format == Format::csv) {
       std::string line =
-          "process,setting,weights,n,m,seed,replicate,gap,max_load,max_gap_over_time,"
+          "process,setting,weights,engine,n,m,seed,replicate,gap,max_load,max_gap_over_time,"
           "fraction_above_gap_level,balls,steps,probes";
       for (const auto& name : csv_count_names) line += "," + name;
       write(line + "\n");
@@ -242,8 +244,9 @@ struct BatchWriter::State {
       case Format::csv: {
         auto quoted = [](const std::string& text) { return "\"" + text + "\""; };
         std::string row = fmt::format(
-            "{},{},{},{},{},{},{},{},{},{},{},{},{},{}", quoted(sim.process.str()),
-            quoted(sim.setting.str()), quoted(sim.weights.str()), sim.config.n, sim.config.m,
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}", quoted(sim.process.str()),
+            quoted(sim.setting.str()), quoted(sim.weights.str()), engine_name(sim.config.engine),
+            sim.config.n, sim.config.m,
             seed, r.replicate, r.gap, r.max_load, r.max_gap_over_time, r.fraction_above_level,
             r.balls, r.steps, r.probes);
         for (const auto& name : csv_count_names) {
@@ -270,6 +273,7 @@ struct BatchWriter::State {
     line("process", sim.process.str());
     line("setting", sim.setting.str());
     line("weights", sim.weights.str());
+    line("engine", engine_name(sim.config.engine));
     line("n", fmt::format("{} bins", sim.config.n));
     line("m", fmt::format("{} balls{}", sim.config.m,
                           sim.config.m % sim.config.n == 0

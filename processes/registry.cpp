@@ -5,10 +5,13 @@
 #include <exception>
 #include <mutex>
 #include <new>
+#include <optional>
 #include <system_error>
 #include <thread>
 
 #include "processes/catalog.hpp"
+#include "processes/core/levels.hpp"
+#include "processes/levels_support.hpp"
 #include "processes/runner.hpp"
 #include "processes/tables.hpp"
 
@@ -75,14 +78,50 @@ Composition compose(const Spec& process_spec, const Spec& setting_spec,
   return c;
 }
 
+namespace {
+
+// The engine a run uses: levels when asked, or under `automatic` when the composition supports
+// it and no per-bin output (keep_loads) is asked for; bins otherwise (docs/engines.md).
+Engine resolve_engine(const Composition& c, const RunConfig& config) {
+  const std::optional<std::string> refused = std::visit(
+      [&](const auto& process, const auto& setting) {
+        return levels_refusal(process, setting, c.weights);
+      },
+      c.process, c.setting);
+  if (config.engine == Engine::levels) {
+    if (refused)
+      throw InputError("engine=levels cannot run process " + c.process_spec.str() +
+                       " with setting " + c.setting_spec.str() + " and weights " +
+                       c.weights_spec.str() + ": " + *refused + " (use --engine bins)");
+    if (config.keep_loads)
+      throw InputError("engine=levels keeps no per-bin loads to return (use --engine bins)");
+    return Engine::levels;
+  }
+  if (config.engine == Engine::bins || refused || config.keep_loads) return Engine::bins;
+  return Engine::levels;
+}
+
+}  // namespace
+
 Simulation make_simulation(const Spec& process_spec, const Spec& setting_spec,
-                           const Spec& weights_spec, const RunConfig& config) {
-  if (config.n == 0 || config.n >= (1ULL << 32))
-    throw InputError("n=" + std::to_string(config.n) + " is outside the accepted range [1, 2^32)");
-  const Composition c = compose(process_spec, setting_spec, weights_spec, config.n);
-  if (c.weights.is_unit() && config.m >= (1ULL << 32))
-    throw InputError("m=" + std::to_string(config.m) +
-                     " is outside the accepted range [0, 2^32) for unit weights");
+                           const Spec& weights_spec, const RunConfig& requested) {
+  // n is checked before compose(), which resolves counts such as b=10n against it.
+  const std::uint64_t max_n = requested.engine == Engine::bins ? (1ULL << 32) : LevelLoads::kMaxN;
+  if (requested.n == 0 || requested.n >= max_n)
+    throw InputError("n=" + std::to_string(requested.n) + " is outside the accepted range [1, " +
+                     (max_n == LevelLoads::kMaxN ? "2^48" : "2^32") + ")" +
+                     (max_n == LevelLoads::kMaxN ? " (n >= 2^32 needs the levels engine)" : ""));
+  const Composition c = compose(process_spec, setting_spec, weights_spec, requested.n);
+  RunConfig config = requested;
+  config.engine = resolve_engine(c, requested);
+  if (config.engine == Engine::bins && config.n >= (1ULL << 32))
+    throw InputError("n=" + std::to_string(config.n) +
+                     " is outside the accepted range [1, 2^32) for the bins engine");
+  const std::uint64_t max_m = config.engine == Engine::levels ? LevelLoads::kMaxBalls : 1ULL << 32;
+  if (c.weights.is_unit() && config.m >= max_m)
+    throw InputError("m=" + std::to_string(config.m) + " is outside the accepted range [0, " +
+                     (max_m == LevelLoads::kMaxBalls ? "2^52" : "2^32") + ") for unit weights" +
+                     " on the " + engine_name(config.engine) + " engine");
   Simulation simulation{c.process_spec, c.setting_spec, c.weights_spec, config, {}};
   const Weights w = c.weights;
   simulation.run = std::visit(
@@ -90,8 +129,13 @@ Simulation make_simulation(const Spec& process_spec, const Spec& setting_spec,
   const std::uint64_t load_bytes = w.is_unit() ? sizeof(std::uint32_t) : sizeof(double);
   simulation.bytes_per_run = std::visit(
       [&](const auto& setting) -> std::uint64_t {
-        std::uint64_t bytes = config.n * load_bytes +
-                              sizeof(std::uint64_t) * LoadHistogram::kMaxLevels + sizeof(RunResult);
+        // The levels engine's state is a few KiB whatever n (its block table has at most 1024
+        // entries), plus one counter per level the loads span.
+        const std::uint64_t state = config.engine == Engine::levels
+                                        ? sizeof(LevelLoads) + 2 * sizeof(std::uint64_t) * 1024
+                                        : config.n * load_bytes;
+        std::uint64_t bytes =
+            state + sizeof(std::uint64_t) * LoadHistogram::kMaxLevels + sizeof(RunResult);
         if (config.keep_loads) bytes += config.n * sizeof(double);
         if constexpr (requires { setting.state_bytes(config.n, config.m, load_bytes); })
           bytes += setting.state_bytes(config.n, config.m, load_bytes);

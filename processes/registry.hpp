@@ -57,7 +57,9 @@ struct Simulation {
   std::uint64_t bytes_per_run = 0;
 };
 
-// compose(), plus checks of n and m, erased into a runnable Simulation.
+// compose(), plus checks of n and m, erased into a runnable Simulation. config.engine is the
+// engine asked for; the Simulation's config holds the one resolved (bins or levels). Asking for
+// levels with a composition it does not support throws InputError naming the reason.
 Simulation make_simulation(const Spec& process, const Spec& setting, const Spec& weights,
                            const RunConfig& config);
 

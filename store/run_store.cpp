@@ -24,6 +24,11 @@ std::uint64_t as_uint(std::int64_t v) { return std::bit_cast<std::uint64_t>(v); 
 }  // namespace
 
 // One prepared statement: bind by index (1-based), step, read columns.
+// The version column of a run: the results version, plus "/levels" for the levels engine.
+static std::string engine_version(const std::string& version, const std::string& engine) {
+  return engine == "levels" ? version + "/levels" : version;
+}
+
 class Statement {
  public:
   Statement(sqlite3* db, const std::string& sql) : db_(db) {
@@ -41,7 +46,7 @@ class Statement {
   Statement& bind(int i, std::uint64_t v) { check(sqlite3_bind_int64(stmt_, i, as_int(v))); return *this; }
   Statement& bind(int i, double v) { check(sqlite3_bind_double(stmt_, i, v)); return *this; }
   Statement& bind_key(const std::string& version, const PointKey& k) {
-    return bind(1, version).bind(2, k.process).bind(3, k.setting).bind(4, k.weights)
+    return bind(1, engine_version(version, k.engine)).bind(2, k.process).bind(3, k.setting).bind(4, k.weights)
         .bind(5, k.n).bind(6, k.m).bind(7, k.gap_level).bind(8, k.seed);
   }
 
@@ -74,7 +79,8 @@ class Statement {
 
 namespace {
 
-// The one table. Unsigned 64-bit values (n, m, seed, replicate, counts) are stored as SQLite's
+// The one table. The version column holds the results version, with "/levels" appended for runs
+// of the levels engine (PointKey::engine): a version names what produced the numbers. Unsigned 64-bit values (n, m, seed, replicate, counts) are stored as SQLite's
 // signed INTEGER with the same bits: values below 2^63 read as themselves.
 constexpr const char* kCreateRuns = R"sql(
 CREATE TABLE runs (
@@ -231,7 +237,7 @@ sqlite3* open_checked(const std::filesystem::path& path, RunStore::Mode mode) {
 PointKey PointKey::of(const Simulation& simulation, std::uint64_t seed) {
   return {simulation.process.str(), simulation.setting.str(), simulation.weights.str(),
           simulation.config.n,      simulation.config.m,      simulation.config.gap_level,
-          seed};
+          seed,                     engine_name(simulation.config.engine)};
 }
 
 RunStore::RunStore(std::filesystem::path path, std::string version, sqlite3* db)
@@ -294,15 +300,15 @@ std::vector<std::uint64_t> RunStore::replicates(const PointKey& key) const {
 }
 
 double RunStore::seconds_per_ball() const {
-  Statement s(db_, "SELECT sum(seconds), sum(balls) FROM runs WHERE version = ?1");
-  s.bind(1, version_);
+  Statement s(db_, "SELECT sum(seconds), sum(balls) FROM runs WHERE version IN (?1, ?2)");
+  s.bind(1, version_).bind(2, engine_version(version_, "levels"));
   if (!s.step() || s.real(1) <= 0) return 0;
   return s.real(0) / s.real(1);
 }
 
 std::uint64_t RunStore::rows_of_other_versions() const {
-  Statement s(db_, "SELECT count(*) FROM runs WHERE version != ?1");
-  s.bind(1, version_);
+  Statement s(db_, "SELECT count(*) FROM runs WHERE version NOT IN (?1, ?2)");
+  s.bind(1, version_).bind(2, engine_version(version_, "levels"));
   return s.step() ? s.uint(0) : 0;
 }
 
@@ -338,10 +344,14 @@ void RunStore::write(std::span<const StoredRun> runs) {
 
 void RunStore::for_each(const std::function<void(const StoredRun&)>& visit) const {
   Statement s(db_, std::string("SELECT ") + kResultColumns +
-                       " FROM runs WHERE version = ?1 ORDER BY process, setting, weights, n, m, "
-                       "gap_level, seed, replicate");
-  s.bind(1, version_);
-  while (s.step()) visit(row_of(s));
+                       ", version FROM runs WHERE version IN (?1, ?2) ORDER BY process, setting, "
+                       "weights, n, m, gap_level, seed, version, replicate");
+  s.bind(1, version_).bind(2, engine_version(version_, "levels"));
+  while (s.step()) {
+    StoredRun run = row_of(s);
+    run.key.engine = s.text(18) == version_ ? "bins" : "levels";
+    visit(run);
+  }
 }
 
 std::uint64_t RunStore::merge_from(const std::filesystem::path& other) {

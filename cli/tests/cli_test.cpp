@@ -96,7 +96,11 @@ std::vector<BadInput> bad_inputs() {
       {"beta above 1", with({"--process", "one-plus-beta:beta=1.5"}), {"beta=1.5", "[0, 1]"}},
       {"beta below 0", with({"--process", "one-plus-beta:beta=-0.1"}), {"beta=-0.1", "[0, 1]"}},
       {"d = 0", with({"--process", "d-choice:d=0"}), {"d=0", "[1, 1024]"}},
-      {"n = 0", with({"--n", "0"}), {"n=0", "[1, 2^32)"}},
+      {"n = 0", with({"--n", "0"}), {"n=0", "[1, 2^48)"}},
+      {"n = 2^32 on bins", with({"--n", "2^32", "--engine", "bins"}), {"n=4294967296", "[1, 2^32)"}},
+      {"unknown engine", with({"--engine", "fast"}), {"engine=fast", "auto, bins, levels"}},
+      {"levels for left", with({"--process", "left", "--engine", "levels"}),
+       {"engine=levels", "left:d=2", "index group", "--engine bins"}},
       {"m not a number", with({"--m", "lots"}), {"m=lots", "1000n"}},
       {"1000n for n", with({"--n", "1000n"}), {"n=1000n", "10000, 1e6"}},
       {"runs = 0", with({"--runs", "0"}), {"runs=0", "[1, 2^63)"}},
@@ -238,17 +242,18 @@ TEST(CliCsv, OneRowPerRunAfterAHeader) {
   ASSERT_EQ(o.code, 0) << o.err;
   const auto lines = lines_of(o.out);
   ASSERT_EQ(lines.size(), 7u);
-  EXPECT_TRUE(lines[0].starts_with("process,setting,weights,n,m,seed,replicate,gap,")) << lines[0];
+  EXPECT_TRUE(lines[0].starts_with("process,setting,weights,engine,n,m,seed,replicate,gap,"))
+      << lines[0];
   const auto columns = std::count(lines[0].begin(), lines[0].end(), ',');
   for (std::size_t r = 1; r < lines.size(); ++r) {
     EXPECT_EQ(std::count(lines[r].begin(), lines[r].end(), ','), columns) << lines[r];
-    EXPECT_TRUE(lines[r].starts_with("\"two-choice:ties=random\",\"exact\",\"unit\",1000,100000,1," +
+    EXPECT_TRUE(lines[r].starts_with("\"two-choice:ties=random\",\"exact\",\"unit\",levels,1000,100000,1," +
                                      std::to_string(r - 1) + ","))
         << lines[r];
     // The gap column matches the JSON gaps of the same replicate.
     std::istringstream cells(lines[r]);
     std::string cell;
-    for (int c = 0; c < 8; ++c) std::getline(cells, cell, ',');
+    for (int c = 0; c < 9; ++c) std::getline(cells, cell, ',');
     EXPECT_DOUBLE_EQ(std::stod(cell), j["gaps"][r - 1].get<double>());
   }
 }

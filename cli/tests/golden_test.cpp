@@ -10,7 +10,8 @@
 //
 // The cases cover every process and setting family, unit and real weights, the tie rules and the
 // adversaries whose draws differ: each pins three replicates' final gaps, their maximum gap over
-// time, and the probes per ball (which counts every sample drawn).
+// time, and the probes per ball (which counts every sample drawn); the last cases pin the levels
+// engine.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -33,9 +34,11 @@ struct Golden {
   std::vector<double> gaps;
   std::vector<double> max_gap_over_time;
   double probes_per_ball;
+  const char* engine = "bins";  // pinned per engine: --engine is explicit, never auto
 };
 
 // gapcheck run --process P --setting S --weights W --n 100 --m 30n --runs 3 --seed 2026 --json
+//   --engine E (bins unless the case names levels)
 const std::vector<Golden>& goldens() {
   static const std::vector<Golden> table = {
       {"two-choice", "exact", "unit",
@@ -102,6 +105,19 @@ const std::vector<Golden>& goldens() {
        {18.790753795391957, 21.90739598188903, 17.032554159188045},
        {20.523043848887724, 25.39137760559155, 19.97697174849517},
        1.0},
+      // The levels engine (core/levels.hpp): the same streams drawn on ranks.
+      {"two-choice", "exact", "unit",
+       {2.0, 2.0, 2.0},
+       {2.6900000000000013, 2.84, 3.0199999999999996},
+       2.0, "levels"},
+      {"quantile:delta=0.5", "sigma-noisy:sigma=1", "unit",
+       {3.0, 4.0, 4.0},
+       {6.22, 7.969999999999999, 6.099999999999998},
+       1.4806666666666666, "levels"},
+      {"packing", "g-myopic:g=1", "unit",
+       {5.0, 5.0, 5.0},
+       {8.41, 9.36, 6.51},
+       0.6054444444444445, "levels"},
   };
   return table;
 }
@@ -116,11 +132,13 @@ TEST(Golden, PinnedRunsReplayExactly) {
     std::ostringstream out, err;
     const int code = run_cli({"run", "--process", g.process, "--setting", g.setting, "--weights",
                               g.weights, "--n", "100", "--m", "30n", "--runs", "3", "--seed",
-                              "2026", "--threads", "2", "--json"},
+                              "2026", "--threads", "2", "--json", "--engine", g.engine},
                              out, err);
     ASSERT_EQ(code, 0) << err.str();
     const auto j = nlohmann::json::parse(out.str());
-    const std::string label = std::string(g.process) + " | " + g.setting + " | " + g.weights;
+    const std::string label =
+        std::string(g.process) + " | " + g.setting + " | " + g.weights + " | " + g.engine;
+    EXPECT_EQ(j["engine"], g.engine) << label;
     EXPECT_EQ(j["stream_layout"], kPinnedLayout) << label;
     ASSERT_EQ(j["gaps"].size(), g.gaps.size()) << label;
     for (std::size_t r = 0; r < g.gaps.size(); ++r) {

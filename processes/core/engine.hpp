@@ -27,6 +27,12 @@ struct Placement {
   std::uint64_t balls = 1;
 };
 
+enum class Engine { automatic, bins, levels };
+
+constexpr const char* engine_name(Engine engine) {
+  return engine == Engine::bins ? "bins" : engine == Engine::levels ? "levels" : "auto";
+}
+
 struct RunConfig {
   std::uint64_t n = 0;
   std::uint64_t m = 0;
@@ -34,6 +40,9 @@ struct RunConfig {
   double gap_level = 0.0;
   // Return the final load vector in RunResult::loads (tests of couplings compare it).
   bool keep_loads = false;
+  // The state a run keeps (docs/engines.md): per-bin loads, or the load histogram (levels).
+  // make_simulation resolves `automatic` to one of the two and records it.
+  Engine engine = Engine::automatic;
 };
 
 // Number of bins at each load level floor(x), from level `first_level` upwards, in groups of
@@ -46,6 +55,17 @@ struct LoadHistogram {
   std::uint64_t first_level = 0;
   std::uint64_t level_width = 1;
   std::vector<std::uint64_t> bins;
+
+  // An empty histogram of the `span` levels from `first`, grouped as above.
+  static LoadHistogram spanning(std::uint64_t first, std::uint64_t span) {
+    LoadHistogram h;
+    h.first_level = first;
+    while ((span - 1) / h.level_width + 1 > kMaxLevels) h.level_width *= 2;
+    h.bins.assign((span - 1) / h.level_width + 1, 0);
+    return h;
+  }
+  // The counter of the group that holds `level`.
+  std::uint64_t& at(std::uint64_t level) { return bins[(level - first_level) / level_width]; }
 };
 
 struct RunResult {
@@ -64,15 +84,11 @@ struct RunResult {
 
 template <class Load>
 LoadHistogram histogram_of(const std::vector<Load>& x) {
-  LoadHistogram h;
-  if (x.empty()) return h;
+  if (x.empty()) return {};
   const auto [lo, hi] = std::minmax_element(x.begin(), x.end());
-  h.first_level = static_cast<std::uint64_t>(*lo);
-  const std::uint64_t span = static_cast<std::uint64_t>(*hi) - h.first_level + 1;
-  while ((span - 1) / h.level_width + 1 > LoadHistogram::kMaxLevels) h.level_width *= 2;
-  h.bins.assign((span - 1) / h.level_width + 1, 0);
-  for (const Load v : x)
-    ++h.bins[(static_cast<std::uint64_t>(v) - h.first_level) / h.level_width];
+  const auto first = static_cast<std::uint64_t>(*lo);
+  LoadHistogram h = LoadHistogram::spanning(first, static_cast<std::uint64_t>(*hi) - first + 1);
+  for (const Load v : x) ++h.at(static_cast<std::uint64_t>(v));
   return h;
 }
 
@@ -92,9 +108,22 @@ Total above_bound(const RunConfig& config, Load max) {
 }
 
 // Runs the balls of one run through `oracle` (which already wraps the run's loads and streams).
-template <class Process, class Oracle>
-RunResult simulate(Process& process, Oracle& oracle, Loads<typename Oracle::Load>& loads,
-                   Streams& streams, const Weights& weights, const RunConfig& config) {
+// The bin the next ball of a step goes to after placing one on `bin`: the oracle returns it when
+// its state renames bins (the levels engine's ranks), else it is `bin` itself.
+template <class Oracle, class Load>
+Bin place_ball(Oracle& oracle, Bin bin, Load weight) {
+  if constexpr (std::is_void_v<decltype(oracle.place(bin, weight))>) {
+    oracle.place(bin, weight);
+    return bin;
+  } else {
+    return oracle.place(bin, weight);
+  }
+}
+
+// State is the per-bin Loads<Load> or the levels engine's LevelLoads (core/levels.hpp).
+template <class Process, class Oracle, class State>
+RunResult simulate(Process& process, Oracle& oracle, State& loads, Streams& streams,
+                   const Weights& weights, const RunConfig& config) {
   using Load = typename Oracle::Load;
   RunResult result;
   // Per-step statistics live in locals (registers), not in `result`, until the run ends.
@@ -105,7 +134,7 @@ RunResult simulate(Process& process, Oracle& oracle, Loads<typename Oracle::Load
   // maximum over the observed steps is reached at the first observed step after a rise, and the
   // steps whose gap exceeds the level are those with W < n (max - level). So the per-step work
   // is one comparison of W with a bound that changes only when the maximum does.
-  using Total = typename Loads<Load>::Total;
+  using Total = typename State::Total;
   double max_gap = 0;
   Load seen_max = 0;
   Total above_while_below{};  // set at the first observed step
@@ -113,8 +142,9 @@ RunResult simulate(Process& process, Oracle& oracle, Loads<typename Oracle::Load
     const Placement placement = process.choose(oracle);
     const std::uint64_t count =
         placement.balls == 1 ? 1 : std::min(placement.balls, config.m - loads.balls());
+    Bin bin = placement.bin;
     for (std::uint64_t b = 0; b < count; ++b)
-      oracle.place(placement.bin, draw_weight<Load>(weights, streams.weights));
+      bin = place_ball(oracle, bin, draw_weight<Load>(weights, streams.weights));
     ++steps;
     if (oracle.visible()) {
       if (loads.max() != seen_max || observed == 0) {
@@ -134,9 +164,13 @@ RunResult simulate(Process& process, Oracle& oracle, Loads<typename Oracle::Load
       observed == 0 ? 0.0 : static_cast<double>(above) / static_cast<double>(observed);
   result.balls = loads.balls();
   result.probes = oracle.probes();
-  result.histogram = histogram_of(loads.vector());
   result.setting_counts = oracle.counts();
-  if (config.keep_loads) result.loads.assign(loads.vector().begin(), loads.vector().end());
+  if constexpr (requires { loads.histogram(); }) {
+    result.histogram = loads.histogram();  // the levels engine keeps no load vector
+  } else {
+    result.histogram = histogram_of(loads.vector());
+    if (config.keep_loads) result.loads.assign(loads.vector().begin(), loads.vector().end());
+  }
   return result;
 }
 
@@ -146,9 +180,8 @@ RunResult simulate(Process& process, Oracle& oracle, Loads<typename Oracle::Load
 // their speed against the same code compiled alone. An oracle that is not a production path
 // opts out with `static constexpr bool flatten_run = false` (the property tier's auditing
 // oracle: flattening its bookkeeping into every audited triple costs minutes of compile time).
-template <class Process, class Oracle>
-[[gnu::flatten]] RunResult simulate_flattened(Process& process, Oracle& oracle,
-                                              Loads<typename Oracle::Load>& loads,
+template <class Process, class Oracle, class State>
+[[gnu::flatten]] RunResult simulate_flattened(Process& process, Oracle& oracle, State& loads,
                                               Streams& streams, const Weights& weights,
                                               const RunConfig& config) {
   return simulate(process, oracle, loads, streams, weights, config);

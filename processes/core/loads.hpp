@@ -27,6 +27,7 @@ class Loads {
   static_assert(std::is_same_v<Load, std::uint32_t> || std::is_same_v<Load, double>);
   using Total = std::conditional_t<std::is_integral_v<Load>, std::uint64_t, double>;
   static constexpr bool unit = std::is_integral_v<Load>;
+  using value_type = Load;
 
   explicit Loads(std::size_t n, bool track_levels = false)
       : x_(n, Load{0}), inv_n_(1.0 / static_cast<double>(n)), track_levels_(track_levels) {

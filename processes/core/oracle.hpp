@@ -9,12 +9,14 @@
 //
 // ExactOracle answers truthfully; settings derive from it and hide the questions they change.
 // Dispatch is static: processes are templates over the oracle type, so the per-ball loop has no
-// virtual call.
+// virtual call. The state the oracle reads is a template parameter too: the per-bin Loads, or the
+// load histogram of the levels engine (core/levels.hpp), which answers the same questions.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -32,15 +34,21 @@ constexpr Order order_of(A a, B b) {
 }
 constexpr Order reversed(Order o) { return static_cast<Order>(-static_cast<signed char>(o)); }
 
+// The load type of a setting's oracle: the one asked for (`setting.oracle<Load>(state, ...)`), or
+// the state's own (`setting.oracle(state, ...)`).
+template <class Asked, class State>
+using oracle_load_t =
+    std::conditional_t<std::is_void_v<Asked>, typename State::value_type, Asked>;
+
 // A named count that a setting reports for a run (decisions flipped, stale reads, ...).
 using SettingCounts = std::vector<std::pair<std::string, std::uint64_t>>;
 
-template <class LoadT>
+template <class LoadT, class State = Loads<LoadT>>
 class ExactOracle {
  public:
   using Load = LoadT;
 
-  ExactOracle(Loads<Load>& loads, Streams& streams) : loads_(loads), streams_(streams) {
+  ExactOracle(State& loads, Streams& streams) : loads_(loads), streams_(streams) {
     for (auto& word : ahead_) word = draw_ahead();
   }
 
@@ -76,7 +84,16 @@ class ExactOracle {
   bool coin(double p) { return bernoulli(streams_.coins, p); }
 
   // --- what the engine uses -----------------------------------------------------------------
-  void place(Bin i, Load weight) { loads_.add(i, weight); }
+  // Places a ball on bin i and returns the bin's name afterwards, where the next ball of the same
+  // step goes: i itself for per-bin loads, the bin's new rank for the levels engine.
+  Bin place(Bin i, Load weight) {
+    if constexpr (std::is_void_v<decltype(loads_.add(i, weight))>) {
+      loads_.add(i, weight);
+      return i;
+    } else {
+      return loads_.add(i, weight);
+    }
+  }
   // Whether the true loads are what the process would see now, so that the gap-over-time
   // statistics count this step (batched settings: only at batch ends).
   bool visible() const { return true; }
@@ -96,7 +113,7 @@ class ExactOracle {
     return bounded(streams_.coins, tied) < k - heavier;  // a uniform rank among the tied bins
   }
 
-  Loads<Load>& loads_;
+  State& loads_;
   Streams& streams_;
   std::uint64_t probes_ = 0;
 
@@ -110,7 +127,8 @@ class ExactOracle {
   std::uint64_t draw_ahead() {
     const std::uint64_t word = streams_.samples();
     const auto likely_bin = static_cast<Bin>((static_cast<uint128>(word) * loads_.n()) >> 64);
-    __builtin_prefetch(loads_.vector().data() + likely_bin);
+    if constexpr (requires { loads_.vector(); })
+      __builtin_prefetch(loads_.vector().data() + likely_bin);
     return word;
   }
 

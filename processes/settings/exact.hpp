@@ -6,8 +6,9 @@
 namespace gapcheck {
 
 struct ExactSetting {
-  template <class Load>
-  ExactOracle<Load> oracle(Loads<Load>& loads, Streams& streams) const {
+  template <class Load = void, class State>
+  ExactOracle<oracle_load_t<Load, State>, State> oracle(State& loads,
+                                                        Streams& streams) const {
     return {loads, streams};
   }
 };

@@ -26,12 +26,12 @@ namespace gapcheck {
 // as x - g. On exactly equal loads there is no heavier bin to prefer: it answers "equal" and the
 // process's own tie rule decides, which makes g = 0 Two-Choice itself, ball for ball.
 struct HeavierAdversary {
-  template <class Load>
-  Order answer(Order truth, double, double, const Loads<Load>&, Rng&) const {
+  template <class State>
+  Order answer(Order truth, double, double, const State&, Rng&) const {
     return reversed(truth);
   }
-  template <class Load>
-  double read(double x, double g, const Loads<Load>&, Rng&) const {
+  template <class State>
+  double read(double x, double g, const State&, Rng&) const {
     return x - g;
   }
 };
@@ -43,12 +43,12 @@ struct HeavierAdversary {
 // not the law of a process whose tie rule is not a fair coin (ties=index, Left, Memory,
 // thresholds). A load read is uniform on [x - g, x + g].
 struct RandomAdversary {
-  template <class Load>
-  Order answer(Order, double, double, const Loads<Load>&, Rng& setting) const {
+  template <class State>
+  Order answer(Order, double, double, const State&, Rng& setting) const {
     return bernoulli(setting, 0.5) ? Order::less : Order::greater;
   }
-  template <class Load>
-  double read(double x, double g, const Loads<Load>&, Rng& setting) const {
+  template <class State>
+  double read(double x, double g, const State&, Rng& setting) const {
     return x + g * (2.0 * uniform01(setting) - 1.0);
   }
 };
@@ -58,24 +58,24 @@ struct RandomAdversary {
 // a ball can raise (or keep pace with) the maximum, and otherwise answers truthfully. A load read
 // of such a bin is x - g, any other read is exact.
 struct NearMaxAdversary {
-  template <class Load>
-  Order answer(Order truth, double favoured, double g, const Loads<Load>& loads, Rng&) const {
+  template <class State>
+  Order answer(Order truth, double favoured, double g, const State& loads, Rng&) const {
     return favoured >= static_cast<double>(loads.max()) - g ? reversed(truth) : truth;
   }
-  template <class Load>
-  double read(double x, double g, const Loads<Load>& loads, Rng&) const {
+  template <class State>
+  double read(double x, double g, const State& loads, Rng&) const {
     return x >= static_cast<double>(loads.max()) - g ? x - g : x;
   }
 };
 
-template <class LoadT, class Adversary>
-class GBoundedOracle : public SettingOracle<LoadT> {
-  using Base = SettingOracle<LoadT>;
+template <class LoadT, class Adversary, class State = Loads<LoadT>>
+class GBoundedOracle : public SettingOracle<LoadT, State> {
+  using Base = SettingOracle<LoadT, State>;
   using Base::loads_;
   using Base::streams_;
 
  public:
-  GBoundedOracle(Loads<LoadT>& loads, Streams& streams, double g, Adversary adversary)
+  GBoundedOracle(State& loads, Streams& streams, double g, Adversary adversary)
       : Base(loads, streams), g_(g), adversary_(adversary) {}
 
   // A bin compared with itself is not a comparison of two bins: "equal", whatever the adversary.
@@ -125,8 +125,9 @@ struct GBoundedSetting {
   double g = 1;
   Adversary adversary{};
 
-  template <class Load>
-  GBoundedOracle<Load, Adversary> oracle(Loads<Load>& loads, Streams& streams) const {
+  template <class Load = void, class State>
+  GBoundedOracle<oracle_load_t<Load, State>, Adversary, State> oracle(State& loads,
+                                                                      Streams& streams) const {
     return {loads, streams, g, adversary};
   }
 };

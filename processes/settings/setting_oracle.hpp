@@ -33,14 +33,14 @@ std::uint64_t kth_heaviest_level(const Levels& levels, std::uint64_t k) {
 // "No bin": a flip that would make no bin look lighter (see the g-Bounded adversaries).
 inline constexpr double no_bin = -std::numeric_limits<double>::infinity();
 
-template <class LoadT>
-class SettingOracle : public ExactOracle<LoadT> {
+template <class LoadT, class State = Loads<LoadT>>
+class SettingOracle : public ExactOracle<LoadT, State> {
  public:
-  using ExactOracle<LoadT>::ExactOracle;
+  using ExactOracle<LoadT, State>::ExactOracle;
 
  protected:
-  using ExactOracle<LoadT>::loads_;
-  using ExactOracle<LoadT>::streams_;
+  using ExactOracle<LoadT, State>::loads_;
+  using ExactOracle<LoadT, State>::streams_;
 
   // The answer to in_top(i, k) when the comparison of x_i with the k-th heaviest level came
   // out as `seen` (k >= 1).

@@ -16,14 +16,14 @@
 
 namespace gapcheck {
 
-template <class LoadT>
-class SigmaNoisyOracle : public SettingOracle<LoadT> {
-  using Base = SettingOracle<LoadT>;
+template <class LoadT, class State = Loads<LoadT>>
+class SigmaNoisyOracle : public SettingOracle<LoadT, State> {
+  using Base = SettingOracle<LoadT, State>;
   using Base::loads_;
   using Base::streams_;
 
  public:
-  SigmaNoisyOracle(Loads<LoadT>& loads, Streams& streams, double sigma)
+  SigmaNoisyOracle(State& loads, Streams& streams, double sigma)
       : Base(loads, streams), sigma_(sigma) {}
 
   double load(Bin i) {
@@ -50,8 +50,9 @@ class SigmaNoisyOracle : public SettingOracle<LoadT> {
 struct SigmaNoisySetting {
   double sigma = 1;
 
-  template <class Load>
-  SigmaNoisyOracle<Load> oracle(Loads<Load>& loads, Streams& streams) const {
+  template <class Load = void, class State>
+  SigmaNoisyOracle<oracle_load_t<Load, State>, State> oracle(State& loads,
+                                                             Streams& streams) const {
     return {loads, streams, sigma};
   }
 };

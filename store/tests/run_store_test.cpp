@@ -163,6 +163,30 @@ TEST_F(StoreTest, StoredRunsAreNeverSimulatedAgain) {
   EXPECT_EQ(calls, 9);
 }
 
+// The same point on the two engines: the store keeps both, and answers each with its own runs.
+TEST_F(StoreTest, BinsAndLevelsRunsNeverMix) {
+  RunStore store = RunStore::open(file("runs.db"));
+  auto on = [](Engine engine) {
+    RunConfig config;
+    config.n = 64;
+    config.m = 64 * 20;
+    config.engine = engine;
+    return make_simulation(Spec::parse("two-choice"), Spec::parse("exact"), Spec::parse("unit"),
+                           config);
+  };
+  std::atomic<int> calls{0};
+  const auto levels = run_or_reuse(&store, counting(on(Engine::levels), calls), 1, 0, 4, 1);
+  const auto bins = run_or_reuse(&store, counting(on(Engine::bins), calls), 1, 0, 4, 1);
+  EXPECT_EQ(calls, 8);  // nothing of the levels runs was reused for bins
+  expect_same(bins, run_replicates(on(Engine::bins), 1, 0, 4, 1));
+  expect_same(run_or_reuse(&store, on(Engine::levels), 1, 0, 4, 1), levels);
+  EXPECT_EQ(store.rows_of_other_versions(), 0u);
+  std::vector<std::string> engines;
+  store.for_each([&](const StoredRun& run) { engines.push_back(run.key.engine); });
+  EXPECT_EQ(engines, (std::vector<std::string>{"bins", "bins", "bins", "bins", "levels", "levels",
+                                               "levels", "levels"}));
+}
+
 TEST_F(StoreTest, WithoutStoreRunsPlainReplicates) {
   expect_same(run_or_reuse(nullptr, weighted_point(), 3, 0, 4, 2),
               run_replicates(weighted_point(), 3, 0, 4, 1));

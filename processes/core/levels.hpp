@@ -1,0 +1,146 @@
+// The load-histogram ("levels") state: the number of bins at each integer load level, and no
+// per-bin array, so that the cost of a ball and the memory of a run do not grow with n.
+//
+// Why it is exact. For a process that treats bins as exchangeable (its rule reads only the loads
+// of uniformly sampled bins, never a bin's index or identity across steps), the law of the sorted
+// load vector is all that matters, and that is a histogram. Name the bins by rank in ascending
+// load order: rank r has the level whose cumulative range [ends(q-1), ends(q)) contains r. A
+// uniform bin is a uniform rank. A ball placed at rank r of level q moves *the last bin of level
+// q* up one level: it has the same load as the bin at r, so the multiset of loads is the one the
+// per-bin engine would reach, and the ranks stay sorted because that bin becomes the first of
+// level q + 1 at the same rank. In cumulative counts this is one decrement: ends(q) -= 1.
+//
+// The "bins" a process holds are ranks, valid within one step: a placement returns the rank its
+// bin has afterwards (the last rank of the old level, now the first of the next), so the balls
+// of one step (Twinning, Packing) climb with the same bin. Two samples of the same level compare
+// equal however their ranks differ, as two bins of equal load do.
+//
+// The oracles read this state through the interface they read Loads through (operator[], max,
+// total, balls, average, gap, bins_at_level, bins_above, top_level), so process and setting code
+// run unchanged. The rank lookup starts from a table of the level at every 2^k-th rank (at most
+// 1024 entries, updated in O(1) per ball) and steps over the level boundaries that fall in the
+// rank's block: O(1) expected per read, whatever n, and the state is a few KiB.
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "processes/core/engine.hpp"
+
+namespace gapcheck {
+
+static_assert(sizeof(Bin) == 8, "the levels engine names up to 2^48 bins by rank");
+
+class LevelLoads {
+ public:
+  using Load = std::uint64_t;
+  using value_type = Load;
+  using Total = std::uint64_t;
+  static constexpr bool unit = true;
+
+  // The largest n and total weight whose average W/n is exact in a double.
+  static constexpr std::uint64_t kMaxN = std::uint64_t{1} << 48;
+  static constexpr std::uint64_t kMaxBalls = std::uint64_t{1} << 52;
+
+  explicit LevelLoads(std::uint64_t n)
+      : n_(n),
+        inv_n_(1.0 / static_cast<double>(n)),
+        shift_(block_shift(n)),
+        ends_{n},
+        block_level_(((n - 1) >> shift_) + 1, 0) {}
+
+  std::uint64_t n() const { return n_; }
+  // The load of the bin at rank r (0 = a lightest bin).
+  Load operator[](Bin r) const { return floor_ + index_of(r); }
+  Total total() const { return balls_; }
+  std::uint64_t balls() const { return balls_; }
+  double average() const { return static_cast<double>(balls_) / static_cast<double>(n_); }
+  Load max() const { return top_level(); }
+  double gap() const { return static_cast<double>(max()) - static_cast<double>(balls_) * inv_n_; }
+
+  // One unit ball on the bin at rank r; returns that bin's rank afterwards.
+  Bin add(Bin r, Load /*weight: always 1*/) {
+    const std::size_t j = index_of(r);
+    const std::uint64_t moved = --ends_[j];  // the last rank of level j moves up one level
+    if (j + 1 == ends_.size()) ends_.push_back(n_);
+    if ((moved & ((std::uint64_t{1} << shift_) - 1)) == 0)  // it starts a block of ranks
+      block_level_[moved >> shift_] = floor_ + j + 1;
+    ++balls_;
+    if (j == 0 && moved == 0) {  // the lowest level emptied: drop it
+      ends_.erase(ends_.begin());
+      ++floor_;
+    }
+    return moved;
+  }
+
+  bool tracks_levels() const { return true; }
+  std::uint64_t bins_at_level(std::uint64_t level) const {
+    return ends_at(level) - (level == 0 ? 0 : ends_at(level - 1));
+  }
+  std::uint64_t bins_above(std::uint64_t level) const { return n_ - ends_at(level); }
+  std::uint64_t top_level() const { return floor_ + ends_.size() - 1; }
+
+  LoadHistogram histogram() const {
+    LoadHistogram h = LoadHistogram::spanning(floor_, ends_.size());
+    std::uint64_t below = 0;
+    for (std::size_t j = 0; j < ends_.size(); ++j) {
+      h.at(floor_ + j) += ends_[j] - below;
+      below = ends_[j];
+    }
+    return h;
+  }
+
+ private:
+  // Number of bins with level <= `level`.
+  std::uint64_t ends_at(std::uint64_t level) const {
+    if (level < floor_) return 0;
+    if (level >= top_level()) return n_;
+    return ends_[level - floor_];
+  }
+
+  // The ranks are cut into at most kBlocks blocks of 2^shift_ ranks, and block_level_ keeps the
+  // level of each block's first rank (one entry changes when a placement moves that rank). A
+  // lookup starts there and steps over the few level boundaries inside the block: with far more
+  // blocks than occupied levels, usually none, so a read is two loads and a predicted branch.
+  static constexpr int kBlockBits = 10;
+  static int block_shift(std::uint64_t n) {
+    const int bits = std::bit_width(n - 1);  // ceil(log2 n)
+    return bits > kBlockBits ? bits - kBlockBits : 0;
+  }
+
+  // The index (level - floor_) of the first level whose cumulative count exceeds r; ends_.back()
+  // = n > r, so it exists.
+  std::size_t index_of(Bin r) const {
+    std::size_t j = block_level_[r >> shift_] - floor_;
+    while (ends_[j] <= r) ++j;
+    return j;
+  }
+
+  std::uint64_t n_;
+  double inv_n_;
+  std::uint64_t balls_ = 0;
+  int shift_;                        // log2 of the ranks per block
+  std::uint64_t floor_ = 0;          // the lowest level that holds bins
+  std::vector<std::uint64_t> ends_;  // ends_[j] = #bins with level <= floor_ + j; back() = n
+  std::vector<std::uint64_t> block_level_;  // the level of rank k << shift_
+};
+
+// One complete run on the levels engine, as run_once (core/engine.hpp) is on per-bin loads: the
+// same streams, process and setting oracle. Unit weights only. State is LevelLoads (tests pass
+// broken variants of it to show that the engine comparison catches them).
+template <class State = LevelLoads, class Process, class Setting>
+RunResult run_once_on_levels(const Process& prototype, const Setting& setting,
+                             const Weights& weights, const RunConfig& config, std::uint64_t seed,
+                             std::uint64_t replicate) {
+  Streams streams(seed, replicate);
+  State loads(config.n);
+  auto oracle = setting.template oracle<typename State::Load>(loads, streams);
+  Process process = prototype;
+  RunResult result = simulate_flattened(process, oracle, loads, streams, weights, config);
+  result.replicate = replicate;
+  return result;
+}
+
+}  // namespace gapcheck
