@@ -56,14 +56,14 @@ struct RunResult {
   std::vector<double> loads;     // the final x, only if RunConfig::keep_loads
 };
 
-template <class Load>
-LoadHistogram histogram_of(const std::vector<Load>& x) {
+template <class LoadVector>
+LoadHistogram histogram_of(const LoadVector& x) {
   LoadHistogram h;
   if (x.empty()) return h;
   const auto [lo, hi] = std::minmax_element(x.begin(), x.end());
   h.first_level = static_cast<std::uint64_t>(*lo);
   h.bins.assign(static_cast<std::uint64_t>(*hi) - h.first_level + 1, 0);
-  for (const Load v : x) ++h.bins[static_cast<std::uint64_t>(v) - h.first_level];
+  for (const auto v : x) ++h.bins[static_cast<std::uint64_t>(v) - h.first_level];
   return h;
 }
 

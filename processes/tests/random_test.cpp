@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <bit>
+#include <cstddef>
 #include <cstdint>
 
 #include "processes/core/random.hpp"
@@ -40,7 +42,40 @@ TEST(Streams, DifferByPurposeReplicateAndSeed) {
   EXPECT_NE(stream_key(1, 0, Stream::samples), stream_key(1, 1, Stream::samples));
   EXPECT_NE(stream_key(1, 0, Stream::samples), stream_key(2, 0, Stream::samples));
   Streams a(7, 3), b(7, 3);
-  EXPECT_EQ(a.samples(), b.samples());
+  EXPECT_EQ(a.coins(), b.coins());
+  std::uint64_t words_a[RngLanes::kLanes], words_b[RngLanes::kLanes];
+  a.samples.next(words_a);
+  b.samples.next(words_b);
+  for (std::size_t lane = 0; lane < RngLanes::kLanes; ++lane) EXPECT_EQ(words_a[lane], words_b[lane]);
+}
+
+// Lane 0 of RngLanes is Rng(key) word for word, and lane l continues the key's SplitMix64
+// sequence where lane l - 1 stopped (checked against scalar xoshiro256++ engines built from it).
+TEST(RngLanes, LanesAreScalarXoshiroFromConsecutiveSplitMixWords) {
+  const std::uint64_t key = 12345;
+  RngLanes lanes(key);
+  Rng lane0(key);
+  std::uint64_t state = key;
+  std::uint64_t s[RngLanes::kLanes][4];
+  for (auto& lane : s)
+    for (auto& word : lane) word = splitmix64(state);
+  for (int step = 0; step < 100; ++step) {
+    std::uint64_t words[RngLanes::kLanes];
+    lanes.next(words);
+    EXPECT_EQ(words[0], lane0());
+    for (std::size_t lane = 0; lane < RngLanes::kLanes; ++lane) {
+      std::uint64_t* v = s[lane];
+      const std::uint64_t expected = std::rotl(v[0] + v[3], 23) + v[0];
+      const std::uint64_t t = v[1] << 17;
+      v[2] ^= v[0];
+      v[3] ^= v[1];
+      v[1] ^= v[2];
+      v[0] ^= v[3];
+      v[2] ^= t;
+      v[3] = std::rotl(v[3], 45);
+      EXPECT_EQ(words[lane], expected) << "lane " << lane << " step " << step;
+    }
+  }
 }
 
 TEST(Bounded, StaysInRange) {
