@@ -68,6 +68,11 @@ void naive(benchmark::State& state, Naive process, std::uint64_t n) {
     std::uniform_int_distribution<std::uint64_t> left_half(0, n / 2 - 1), right_half(n / 2, n - 1);
     std::bernoulli_distribution half(0.5);
     std::vector<std::uint64_t> x(n, 0);
+    const auto two_choice = [&] {
+      const std::uint64_t i = pick(gen), j = pick(gen);
+      probes += 2;
+      return x[j] < x[i] ? j : i;
+    };
     for (std::uint64_t t = 0; t < m; ++t) {
       std::uint64_t i = 0;
       switch (process) {
@@ -75,13 +80,9 @@ void naive(benchmark::State& state, Naive process, std::uint64_t n) {
           i = pick(gen);
           probes += 1;
           break;
-        case Naive::two_choice: {
-          i = pick(gen);
-          const std::uint64_t j = pick(gen);
-          if (x[j] < x[i]) i = j;
-          probes += 2;
+        case Naive::two_choice:
+          i = two_choice();
           break;
-        }
         case Naive::left2: {
           i = left_half(gen);
           const std::uint64_t j = right_half(gen);
@@ -91,10 +92,7 @@ void naive(benchmark::State& state, Naive process, std::uint64_t n) {
         }
         case Naive::one_plus_beta:
           if (half(gen)) {
-            i = pick(gen);
-            const std::uint64_t j = pick(gen);
-            if (x[j] < x[i]) i = j;
-            probes += 2;
+            i = two_choice();
           } else {
             i = pick(gen);
             probes += 1;
