@@ -6,6 +6,11 @@
 // naive:     what most simulation scripts do: std::mt19937_64, std::uniform_int_distribution,
 //            a std::vector<uint64_t> of loads, and the gap from one max scan at the end.
 //
+// Processes: One-Choice, Two-Choice, Left[2], (1+beta) with beta = 1/2, Mean-Thinning. Besides
+// balls per second the table gives probes (bin samples) per second, so that processes drawing
+// different numbers of samples per ball compare per probe. A last table runs a batch of
+// replicates of Two-Choice through run_replicates() on one thread and on two.
+//
 // Each iteration places m = max(n, 2^22) balls into n empty bins, so small n measure the ball
 // loop and large n measure it with the loads out of cache. After the usual table the program
 // prints balls per second per (process, n), the median over repetitions, and the ratio
@@ -40,25 +45,67 @@ void engine(benchmark::State& state, const char* process, std::uint64_t n) {
   const Simulation simulation =
       make_simulation(Spec::parse(process), Spec::parse("exact"), Spec::parse("unit"), config);
   std::uint64_t replicate = 0;
+  std::uint64_t probes = 0;
   for (auto _ : state) {
     const RunResult result = simulation.run(kSeed, replicate++);
+    probes += result.probes;
     benchmark::DoNotOptimize(result.gap);
   }
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(config.m));
+  state.counters["probes_per_second"] =
+      benchmark::Counter(static_cast<double>(probes), benchmark::Counter::kIsRate);
 }
 
-// The baseline, written as a script would write it. d = 1 is One-Choice, d = 2 Two-Choice.
-void naive(benchmark::State& state, int d, std::uint64_t n) {
+// The baselines, written as a script would write them.
+enum class Naive { one_choice, two_choice, left2, one_plus_beta, mean_thinning };
+
+void naive(benchmark::State& state, Naive process, std::uint64_t n) {
   const std::uint64_t m = balls_for(n);
   std::mt19937_64 gen(kSeed);
+  std::uint64_t probes = 0;
   for (auto _ : state) {
     std::uniform_int_distribution<std::uint64_t> pick(0, n - 1);
+    std::uniform_int_distribution<std::uint64_t> left_half(0, n / 2 - 1), right_half(n / 2, n - 1);
+    std::bernoulli_distribution half(0.5);
     std::vector<std::uint64_t> x(n, 0);
+    const auto two_choice = [&] {
+      const std::uint64_t i = pick(gen), j = pick(gen);
+      probes += 2;
+      return x[j] < x[i] ? j : i;
+    };
     for (std::uint64_t t = 0; t < m; ++t) {
-      std::uint64_t i = pick(gen);
-      if (d == 2) {
-        const std::uint64_t j = pick(gen);
-        if (x[j] < x[i]) i = j;
+      std::uint64_t i = 0;
+      switch (process) {
+        case Naive::one_choice:
+          i = pick(gen);
+          probes += 1;
+          break;
+        case Naive::two_choice:
+          i = two_choice();
+          break;
+        case Naive::left2: {
+          i = left_half(gen);
+          const std::uint64_t j = right_half(gen);
+          if (x[j] < x[i]) i = j;
+          probes += 2;
+          break;
+        }
+        case Naive::one_plus_beta:
+          if (half(gen)) {
+            i = two_choice();
+          } else {
+            i = pick(gen);
+            probes += 1;
+          }
+          break;
+        case Naive::mean_thinning:
+          i = pick(gen);
+          probes += 1;
+          if (x[i] * n > t) {  // above the mean t/n: a fresh sample instead
+            i = pick(gen);
+            probes += 1;
+          }
+          break;
       }
       ++x[i];
     }
@@ -67,6 +114,24 @@ void naive(benchmark::State& state, int d, std::uint64_t n) {
     benchmark::DoNotOptimize(gap);
   }
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(m));
+  state.counters["probes_per_second"] =
+      benchmark::Counter(static_cast<double>(probes), benchmark::Counter::kIsRate);
+}
+
+// A batch of kBatch replicates of Two-Choice through run_replicates() (what `gapcheck run
+// --threads T` does); items are balls of the whole batch.
+constexpr std::uint64_t kBatch = 4;
+void batch(benchmark::State& state, unsigned threads, std::uint64_t n) {
+  const RunConfig config{n, balls_for(n), 0.0};
+  const Simulation simulation =
+      make_simulation(Spec::parse("two-choice"), Spec::parse("exact"), Spec::parse("unit"), config);
+  std::uint64_t first = 0;
+  for (auto _ : state) {
+    const auto results = run_replicates(simulation, kSeed, first, kBatch, threads);
+    first += kBatch;
+    benchmark::DoNotOptimize(results.back().gap);
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kBatch * config.m));
 }
 
 // The console table, then balls per second side by side and the ratio gapcheck / naive.
@@ -79,16 +144,18 @@ class RatioReporter : public benchmark::ConsoleReporter {
           run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
       if (run.error_occurred || !(run.run_type == Run::RT_Iteration || median_of_repetitions))
         continue;
-      const auto it = run.counters.find("items_per_second");
-      if (it == run.counters.end()) continue;
       // name = process/implementation/n:2^k
       const std::string& name = run.run_name.function_name;
       const auto first = name.find('/');
       const auto second = name.find('/', first + 1);
       const std::string row = name.substr(0, first) + " " + name.substr(second + 1);
       const std::string impl = name.substr(first + 1, second - first - 1);
-      auto& cell = rows_[row][impl];
-      (median_of_repetitions ? cell.median : cell.runs).push_back(it->second.value);
+      for (const char* counter : {"items_per_second", "probes_per_second"}) {
+        const auto it = run.counters.find(counter);
+        if (it == run.counters.end()) continue;
+        auto& cell = rows_[row][impl + "/" + counter];
+        (median_of_repetitions ? cell.median : cell.runs).push_back(it->second.value);
+      }
       if (std::find(order_.begin(), order_.end(), row) == order_.end()) order_.push_back(row);
     }
   }
@@ -96,8 +163,6 @@ class RatioReporter : public benchmark::ConsoleReporter {
   void Finalize() override {
     ConsoleReporter::Finalize();
     auto& out = GetOutputStream();
-    out << "\nballs per second (one thread; median of the repetitions)\n";
-    out << "process      n        gapcheck        naive     ratio\n";
     // Rows by process, then n (repetitions ran interleaved, in random order).
     std::sort(order_.begin(), order_.end(), [](const std::string& a, const std::string& b) {
       const auto key = [](const std::string& row) {
@@ -105,14 +170,36 @@ class RatioReporter : public benchmark::ConsoleReporter {
       };
       return key(a) < key(b);
     });
+    const auto process_of = [](const std::string& row) { return row.substr(0, row.find(' ')); };
+    const auto size_of = [](const std::string& row) { return row.substr(row.find(':') + 1); };
+    char line[200];
+    out << "\nM balls/s and M probes/s, one thread, median of the repetitions; ratio = gapcheck / "
+           "naive;\nper probe = gapcheck's probes/s against Two-Choice's at the same n\n";
+    out << "process        n       gapcheck     naive    ratio   gapcheck probes/s  per probe\n";
     for (const auto& row : order_) {
+      if (process_of(row) == "batch") continue;
       const auto& cells = rows_[row];
-      const double fast = median(cells, "gapcheck");
-      const double slow = median(cells, "naive");
-      char line[160];
-      std::snprintf(line, sizeof line, "%-12s %-6s %10.3g %12.3g %8.2fx\n",
-                    row.substr(0, row.find(' ')).c_str(), row.substr(row.find(':') + 1).c_str(),
-                    fast, slow, slow > 0 ? fast / slow : 0.0);
+      const double fast = median(cells, "gapcheck/items_per_second");
+      const double slow = median(cells, "naive/items_per_second");
+      const double probes = median(cells, "gapcheck/probes_per_second");
+      const auto two = rows_.find("two-choice n:" + size_of(row));
+      const double two_probes =
+          two == rows_.end() ? 0.0 : median(two->second, "gapcheck/probes_per_second");
+      std::snprintf(line, sizeof line, "%-14s %-6s %9.1f %9.1f %7.2fx %12.1f %12.2f\n",
+                    process_of(row).c_str(), size_of(row).c_str(), fast / 1e6, slow / 1e6,
+                    slow > 0 ? fast / slow : 0.0, probes / 1e6,
+                    two_probes > 0 ? probes / two_probes : 0.0);
+      out << line;
+    }
+    out << "\nTwo-Choice, a batch of " << kBatch
+        << " replicates through run_replicates(): M balls/s of the batch\n";
+    out << "n        1 thread   2 threads   2/1\n";
+    for (const auto& row : order_) {
+      if (process_of(row) != "batch") continue;
+      const double one = median(rows_[row], "threads:1/items_per_second");
+      const double two = median(rows_[row], "threads:2/items_per_second");
+      std::snprintf(line, sizeof line, "%-8s %8.1f %10.1f %6.2fx\n", size_of(row).c_str(),
+                    one / 1e6, two / 1e6, one > 0 ? two / one : 0.0);
       out << line;
     }
   }
@@ -137,17 +224,34 @@ class RatioReporter : public benchmark::ConsoleReporter {
 };
 
 void register_all() {
+  struct Compared {
+    const char* name;  // row name and gapcheck spec
+    Naive baseline;
+  };
+  const Compared compared[] = {{"one-choice", Naive::one_choice},
+                               {"two-choice", Naive::two_choice},
+                               {"left", Naive::left2},  // d = 2 by default
+                               {"one-plus-beta", Naive::one_plus_beta},  // beta = 0.5
+                               {"mean-thinning", Naive::mean_thinning}};
   for (const int k : kLogSizes) {
     const std::uint64_t n = 1ULL << k;
     const std::string size = "/n:2^" + std::to_string(k);
-    benchmark::RegisterBenchmark(("one-choice/gapcheck" + size).c_str(),
-                                 [n](benchmark::State& s) { engine(s, "one-choice", n); });
-    benchmark::RegisterBenchmark(("one-choice/naive" + size).c_str(),
-                                 [n](benchmark::State& s) { naive(s, 1, n); });
-    benchmark::RegisterBenchmark(("two-choice/gapcheck" + size).c_str(),
-                                 [n](benchmark::State& s) { engine(s, "two-choice", n); });
-    benchmark::RegisterBenchmark(("two-choice/naive" + size).c_str(),
-                                 [n](benchmark::State& s) { naive(s, 2, n); });
+    for (const Compared& c : compared) {
+      const std::string process = c.name;
+      const Naive baseline = c.baseline;
+      benchmark::RegisterBenchmark((process + "/gapcheck" + size).c_str(),
+                                   [n, process](benchmark::State& s) { engine(s, process.c_str(), n); });
+      benchmark::RegisterBenchmark((process + "/naive" + size).c_str(),
+                                   [n, baseline](benchmark::State& s) { naive(s, baseline, n); });
+    }
+  }
+  for (const int k : {16, 24}) {
+    const std::uint64_t n = 1ULL << k;
+    const std::string size = "/n:2^" + std::to_string(k);
+    for (const unsigned threads : {1u, 2u})
+      benchmark::RegisterBenchmark(("batch/threads:" + std::to_string(threads) + size).c_str(),
+                                   [n, threads](benchmark::State& s) { batch(s, threads, n); })
+          ->UseRealTime();
   }
 }
 

@@ -3,30 +3,46 @@
 // Source: Vöcking, "How asymmetry helps load balancing", J. ACM 50(4), 2003; theory.md §1.3, §4.1.
 // Groups when d does not divide n: G_k = [floor(k n/d), floor((k+1) n/d)), k = 0..d-1, so sizes
 // differ by at most one (d > n would leave a group empty and is refused when the spec is bound).
+//
+// The group bounds are computed once per run (a division per group, not per probe), and the
+// oracle is told them, so that it prefetches every probe's bin like a uniform sample's.
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
+#include "processes/core/choice.hpp"
 #include "processes/core/engine.hpp"
 
 namespace gapcheck {
 
 struct Left {
   std::uint32_t d = 2;
+  std::vector<Bin> starts{};  // per-run state: starts[k] = group_start(k, d, n), k = 0..d
 
   // First bin of group k (k = d gives n).
   static Bin group_start(std::uint64_t k, std::uint64_t d, std::uint64_t n) { return k * n / d; }
 
   template <class Oracle>
   Placement choose(Oracle& oracle) {
-    const std::uint64_t n = oracle.n();
-    Bin best = oracle.sample_in(0, group_start(1, d, n));
-    for (std::uint64_t k = 1; k < d; ++k) {
-      const Bin b = oracle.sample_in(group_start(k, d, n), group_start(k + 1, d, n));
+    if (starts.empty() || starts.back() != oracle.n()) [[unlikely]] bind(oracle);
+    Bin best = oracle.sample_in(starts[0], starts[1]);
+    for (std::uint32_t k = 1; k < d; ++k) {
+      const Bin b = oracle.sample_in(starts[k], starts[k + 1]);
       // Only a strictly lighter bin moves the choice right: ties stay with the leftmost group.
-      if (oracle.compare(b, best) == Order::less) best = b;
+      best = select(oracle.compare(b, best) == Order::less, best, b);
     }
     return {best};
+  }
+
+ private:
+  template <class Oracle>
+  void bind(Oracle& oracle) {
+    const std::uint64_t n = oracle.n();
+    starts.clear();
+    for (std::uint64_t k = 0; k <= d; ++k) starts.push_back(group_start(k, d, n));
+    if constexpr (requires { oracle.expect_groups(starts.data(), d); })
+      oracle.expect_groups(starts.data(), d);
   }
 };
 

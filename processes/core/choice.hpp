@@ -18,6 +18,12 @@ namespace gapcheck {
 //    where every tie of a batch goes to the same bin.
 enum class TieRule { random, index };
 
+// take_second ? second : first, as a mask: the condition is a comparison of sampled loads, an
+// unpredictable branch (a mispredicted branch per ball costs more than the rest of the step).
+inline Bin select(bool take_second, Bin first, Bin second) {
+  return first ^ ((first ^ second) & (Bin{0} - take_second));
+}
+
 // The lighter of two sampled bins, `first` sampled before `second`. Written as selections, not
 // branches: which sample is lighter is a coin flip to a branch predictor, and a mispredicted
 // branch per ball would cost more than the rest of the step.
@@ -26,7 +32,7 @@ Bin lighter(Oracle& oracle, Bin first, Bin second, TieRule ties) {
   const Order order = oracle.compare(first, second);
   const bool take_second = (order == Order::greater) |
                            ((order == Order::equal) & (ties == TieRule::index) & (second < first));
-  return first ^ ((first ^ second) & (Bin{0} - take_second));  // take_second ? second : first
+  return select(take_second, first, second);
 }
 
 // The lightest of d i.i.d. uniform samples (d >= 1), comparing each new sample with the best so

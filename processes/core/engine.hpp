@@ -82,13 +82,13 @@ struct RunResult {
   std::vector<double> loads;     // the final x, only if RunConfig::keep_loads
 };
 
-template <class Load>
-LoadHistogram histogram_of(const std::vector<Load>& x) {
+template <class LoadVector>
+LoadHistogram histogram_of(const LoadVector& x) {
   if (x.empty()) return {};
   const auto [lo, hi] = std::minmax_element(x.begin(), x.end());
   const auto first = static_cast<std::uint64_t>(*lo);
   LoadHistogram h = LoadHistogram::spanning(first, static_cast<std::uint64_t>(*hi) - first + 1);
-  for (const Load v : x) ++h.at(static_cast<std::uint64_t>(v));
+  for (const auto v : x) ++h.at(static_cast<std::uint64_t>(v));
   return h;
 }
 

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <type_traits>
@@ -49,7 +50,7 @@ class ExactOracle {
   using Load = LoadT;
 
   ExactOracle(State& loads, Streams& streams) : loads_(loads), streams_(streams) {
-    for (auto& word : ahead_) word = draw_ahead();
+    fill_ring();
   }
 
   // --- what every process may know -------------------------------------------------------
@@ -61,11 +62,36 @@ class ExactOracle {
 
   // A uniform bin of [n]; every call is one probe.
   Bin sample() { return sample_in(0, loads_.n()); }
-  // A uniform bin of [first, last); one probe.
+  // A uniform bin of [first, last); one probe. Lemire's method on 32-bit words: a word w gives
+  // first + floor(w (last - first) / 2^32) unless its low product falls in the 2^32 mod range
+  // rejected values, when the next word is tried. Ranges of 2^32 or more (only the levels
+  // engine's n reaches them) take two words, low half first, as one 64-bit word.
   Bin sample_in(Bin first, Bin last) {
     ++probes_;
-    SampleWords words{this};
-    return first + static_cast<Bin>(bounded(words, last - first));
+    const auto range = static_cast<std::uint64_t>(last - first);
+    if (range >> 32 != 0) [[unlikely]] {
+      WideWords words{this};
+      return first + static_cast<Bin>(bounded(words, range));
+    }
+    std::uint64_t product = next_sample_word() * range;
+    if (static_cast<std::uint32_t>(product) < range) [[unlikely]] {
+      const auto threshold = static_cast<std::uint32_t>(-static_cast<std::uint32_t>(range)) %
+                             static_cast<std::uint32_t>(range);  // 2^32 mod range
+      while (static_cast<std::uint32_t>(product) < threshold) {
+        product = next_sample_word() * range;
+        realign_prediction();
+      }
+    }
+    return first + static_cast<Bin>(product >> 32);
+  }
+
+  // Where the probes of every step will fall: the k-th in group k of `starts` (starts[k] ..
+  // starts[k + 1], k = 0 .. groups - 1). Only the prefetching reads it (Left tells it before its
+  // first probe); the samples drawn are the same with or without it.
+  void expect_groups(const Bin* starts, std::size_t groups) {
+    plan_starts_ = starts;
+    plan_groups_ = groups;
+    plan_phase_ = kRing % groups;  // the ring holds words 0 .. kRing - 1: word kRing comes next
   }
 
   // x_i compared with x_j.
@@ -118,35 +144,76 @@ class ExactOracle {
   std::uint64_t probes_ = 0;
 
  private:
-  // Sample look-ahead. The sample stream's words are drawn kAhead words early, and the bin each
-  // one names as a draw from [n] (what it almost always becomes) is prefetched, so its load is in
-  // cache by the time the process compares it. Words are used in the order they were drawn, so
-  // every sample is the same as without look-ahead; only memory latency is hidden.
-  static constexpr std::size_t kAhead = 16;
+  // The sample ring. The sample stream's 32-bit words are generated kBlock at a time (one step
+  // of the four SIMD lanes, each 64-bit word read low half first) into a ring of kRing words, and
+  // used in that order; the block just used is refilled at once, kRing - kBlock words ahead of
+  // its use. When the loads do not fit in the L2 cache, the bin each new word will most likely
+  // name is prefetched, so its load is in cache when the process compares it; when they fit,
+  // the prefetches cost more than they save (measured: docs/performance.md). The samples are a
+  // function of the stream alone: prefetching and the expected groups only move memory traffic.
+  static constexpr std::size_t kBlock = 2 * RngLanes::kLanes;
+  static constexpr std::size_t kRing = 64;
+  static constexpr std::size_t kPrefetchAboveBytes = std::size_t{1} << 20;
 
-  std::uint64_t draw_ahead() {
-    const std::uint64_t word = streams_.samples();
-    const auto likely_bin = static_cast<Bin>((static_cast<uint128>(word) * loads_.n()) >> 64);
-    if constexpr (requires { loads_.vector(); })
-      __builtin_prefetch(loads_.vector().data() + likely_bin);
-    return word;
+  void refill(std::size_t at) {
+    std::uint64_t words[RngLanes::kLanes];
+    streams_.samples.next(words);
+    for (std::size_t k = 0; k < RngLanes::kLanes; ++k) {
+      ring_[at + 2 * k] = static_cast<std::uint32_t>(words[k]);
+      ring_[at + 2 * k + 1] = static_cast<std::uint32_t>(words[k] >> 32);
+    }
+    if constexpr (kPerBin) {
+      if (prefetch_) prefetch(at);
+    }
+  }
+
+  void prefetch(std::size_t at) {
+    const Load* cells = loads_.vector().data();
+    for (std::size_t k = 0; k < kBlock; ++k) {
+      Bin first = 0, last = loads_.n();
+      if (plan_groups_ != 0) {
+        first = plan_starts_[plan_phase_];
+        last = plan_starts_[plan_phase_ + 1];
+        plan_phase_ = plan_phase_ + 1 == plan_groups_ ? 0 : plan_phase_ + 1;
+      }
+      const Bin likely = first + static_cast<Bin>((ring_[at + k] * std::uint64_t{last - first}) >> 32);
+      __builtin_prefetch(cells + likely, 1, 3);
+    }
   }
 
   std::uint64_t next_sample_word() {
-    const std::uint64_t word = ahead_[head_];
-    ahead_[head_] = draw_ahead();
-    head_ = (head_ + 1) % kAhead;
+    const std::uint32_t word = ring_[head_];
+    head_ = (head_ + 1) % kRing;
+    if (head_ % kBlock == 0) refill((head_ + kRing - kBlock) % kRing);
     return word;
   }
 
-  // The engine interface that bounded() draws from.
-  struct SampleWords {
+  // A rejected word shifts the probes of the words generated later by one: predict them so.
+  void realign_prediction() {
+    if (plan_groups_ != 0) plan_phase_ = plan_phase_ == 0 ? plan_groups_ - 1 : plan_phase_ - 1;
+  }
+
+  void fill_ring() {
+    for (std::size_t at = 0; at < kRing; at += kBlock) refill(at);
+  }
+
+  alignas(64) std::array<std::uint32_t, kRing> ring_{};
+  std::size_t head_ = 0;
+  // The 64-bit words bounded() draws from for ranges of 2^32 or more.
+  struct WideWords {
     ExactOracle* oracle;
-    std::uint64_t operator()() { return oracle->next_sample_word(); }
+    std::uint64_t operator()() {
+      const std::uint64_t low = oracle->next_sample_word();
+      return low | oracle->next_sample_word() << 32;
+    }
   };
 
-  std::array<std::uint64_t, kAhead> ahead_{};
-  std::size_t head_ = 0;
+  // Only per-bin loads have cells to prefetch (the levels engine's state is a few KiB).
+  static constexpr bool kPerBin = requires(const State& state) { state.vector(); };
+  bool prefetch_ = kPerBin && loads_.n() * sizeof(Load) > kPrefetchAboveBytes;
+  const Bin* plan_starts_ = nullptr;
+  std::size_t plan_groups_ = 0;
+  std::size_t plan_phase_ = 0;
 };
 
 }  // namespace gapcheck

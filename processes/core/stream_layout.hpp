@@ -7,10 +7,13 @@
 //   2  random tau-Delay draws one step per question (not per read); g-Myopic tosses its coin on
 //      exactly equal values; Memory compares its last two choices after placement; b-Batched
 //      shows the batch-start clock
+//   3  the sample stream is four xoshiro256++ lanes read 32 bits at a time (core/random.hpp
+//      RngLanes; a probe is Lemire's method on one 32-bit word, oracle.hpp), so that samples are
+//      generated in SIMD blocks; ranges of 2^32 or more (the levels engine's n) read two words
 #pragma once
 
 namespace gapcheck {
 
-inline constexpr int kStreamLayout = 2;
+inline constexpr int kStreamLayout = 3;
 
 }  // namespace gapcheck
