@@ -59,7 +59,7 @@ TEST(CliArguments, MultiplesOfNWorkAtNEqualOne) {
 }
 
 TEST(CliArguments, CountMessagesStateTheLargestValue) {
-  expect_refused(tiny_run({"--n", "1e30", "--m", "8"}), {"n=1e30", "4294967295"});
+  expect_refused(tiny_run({"--n", "1e30", "--m", "8"}), {"n=1e30", "281474976710655"});
   expect_refused(tiny_run({"--n", "4", "--m", "8", "--runs", "1e30"}),
                  {"runs=1e30", "9223372036854775807"});
   expect_refused(tiny_run({"--n", "-2^2", "--m", "8"}), {"n=-2^2", "base is not positive"});

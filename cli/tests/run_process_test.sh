@@ -33,8 +33,8 @@ case $case_name in
     grep -q "interrupted by SIGINT after" err.txt || fail "SIGINT: no note on stderr: $(cat err.txt)"
     rows=$(($(wc -l < out.txt) - 1))
     (( rows >= 1 && rows < 1000 )) || fail "SIGINT: $rows CSV rows"
-    # Every row complete (14 fields), replicates 0..rows-1 in order.
-    awk -F, -v rows="$rows" 'NR > 1 && (NF != 14 || $7 != NR - 2) { bad = 1 } END { exit bad }' \
+    # Every row complete (15 fields), replicates 0..rows-1 in order.
+    awk -F, -v rows="$rows" 'NR > 1 && (NF != 15 || $8 != NR - 2) { bad = 1 } END { exit bad }' \
       out.txt || fail "SIGINT: incomplete or unordered rows"
 
     interrupt TERM --jsonl
