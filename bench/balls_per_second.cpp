@@ -1,8 +1,9 @@
 // Balls per second of the gapcheck engine beside a naive baseline, measured in the same run.
 //
-// gapcheck:  the Simulation that `gapcheck run` executes (make_simulation): xoshiro256++ with
-//            Lemire's bounded draw, 32-bit loads, the process asking the exact oracle, the gap
-//            and its maximum over time tracked in O(1) per ball, the final load histogram.
+// gapcheck:  the Simulation that `gapcheck run` executes (make_simulation) on each engine:
+//            `bins` (32-bit loads per bin) and, for the processes it supports, `levels` (the
+//            load histogram, docs/engines.md); the process asks the exact oracle, the gap and its
+//            maximum over time are tracked in O(1) per ball, the final load histogram is built.
 // naive:     what most simulation scripts do: std::mt19937_64, std::uniform_int_distribution,
 //            a std::vector<uint64_t> of loads, and the gap from one max scan at the end.
 //
@@ -22,6 +23,7 @@
 #include <cstdint>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <random>
 #include <string>
 #include <utility>
@@ -40,10 +42,14 @@ std::uint64_t balls_for(std::uint64_t n) { return std::max<std::uint64_t>(n, 1UL
 
 // Through make_simulation(), exactly the path `gapcheck run --process <spec>` takes: the
 // process's parameters are run-time values, as they are for a user.
-void engine(benchmark::State& state, const char* process, std::uint64_t n) {
-  const RunConfig config{n, balls_for(n), 0.0};
-  const Simulation simulation =
-      make_simulation(Spec::parse(process), Spec::parse("exact"), Spec::parse("unit"), config);
+Simulation simulation_of(const std::string& process, std::uint64_t n, Engine engine) {
+  RunConfig config{n, balls_for(n), 0.0};
+  config.engine = engine;
+  return make_simulation(Spec::parse(process), Spec::parse("exact"), Spec::parse("unit"), config);
+}
+
+void engine(benchmark::State& state, const Simulation& simulation) {
+  const RunConfig& config = simulation.config;
   std::uint64_t replicate = 0;
   std::uint64_t probes = 0;
   for (auto _ : state) {
@@ -122,9 +128,8 @@ void naive(benchmark::State& state, Naive process, std::uint64_t n) {
 // --threads T` does); items are balls of the whole batch.
 constexpr std::uint64_t kBatch = 4;
 void batch(benchmark::State& state, unsigned threads, std::uint64_t n) {
-  const RunConfig config{n, balls_for(n), 0.0};
-  const Simulation simulation =
-      make_simulation(Spec::parse("two-choice"), Spec::parse("exact"), Spec::parse("unit"), config);
+  const Simulation simulation = simulation_of("two-choice", n, Engine::bins);
+  const RunConfig& config = simulation.config;
   std::uint64_t first = 0;
   for (auto _ : state) {
     const auto results = run_replicates(simulation, kSeed, first, kBatch, threads);
@@ -173,21 +178,27 @@ class RatioReporter : public benchmark::ConsoleReporter {
     const auto process_of = [](const std::string& row) { return row.substr(0, row.find(' ')); };
     const auto size_of = [](const std::string& row) { return row.substr(row.find(':') + 1); };
     char line[200];
-    out << "\nM balls/s and M probes/s, one thread, median of the repetitions; ratio = gapcheck / "
-           "naive;\nper probe = gapcheck's probes/s against Two-Choice's at the same n\n";
-    out << "process        n       gapcheck     naive    ratio   gapcheck probes/s  per probe\n";
+    out << "\nM balls/s and M probes/s, one thread, median of the repetitions; ratios against "
+           "naive;\nper probe = the bins engine's probes/s against Two-Choice's at the same n\n";
+    out << "process        n           bins    levels     naive     bins    levels  bins probes/s"
+           "  per probe\n";
     for (const auto& row : order_) {
       if (process_of(row) == "batch") continue;
       const auto& cells = rows_[row];
-      const double fast = median(cells, "gapcheck/items_per_second");
+      const double bins = median(cells, "bins/items_per_second");
+      const double levels = median(cells, "levels/items_per_second");  // 0: not supported
       const double slow = median(cells, "naive/items_per_second");
-      const double probes = median(cells, "gapcheck/probes_per_second");
+      const double probes = median(cells, "bins/probes_per_second");
       const auto two = rows_.find("two-choice n:" + size_of(row));
       const double two_probes =
-          two == rows_.end() ? 0.0 : median(two->second, "gapcheck/probes_per_second");
-      std::snprintf(line, sizeof line, "%-14s %-6s %9.1f %9.1f %7.2fx %12.1f %12.2f\n",
-                    process_of(row).c_str(), size_of(row).c_str(), fast / 1e6, slow / 1e6,
-                    slow > 0 ? fast / slow : 0.0, probes / 1e6,
+          two == rows_.end() ? 0.0 : median(two->second, "bins/probes_per_second");
+      const auto ratio = [&](double fast) {
+        return fast > 0 && slow > 0 ? format("%.2fx", fast / slow) : std::string("-");
+      };
+      std::snprintf(line, sizeof line, "%-14s %-6s %9.1f %9s %9.1f %8s %8s %12.1f %12.2f\n",
+                    process_of(row).c_str(), size_of(row).c_str(), bins / 1e6,
+                    levels > 0 ? format("%.1f", levels / 1e6).c_str() : "-",
+                    slow / 1e6, ratio(bins).c_str(), ratio(levels).c_str(), probes / 1e6,
                     two_probes > 0 ? probes / two_probes : 0.0);
       out << line;
     }
@@ -210,6 +221,11 @@ class RatioReporter : public benchmark::ConsoleReporter {
     std::vector<double> median;  // the median aggregate, when only aggregates are reported
   };
   using Cells = std::map<std::string, Cell>;  // implementation -> measurements
+  static std::string format(const char* spec, double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, spec, value);
+    return text;
+  }
   static double median(const Cells& cells, const std::string& impl) {
     const auto it = cells.find(impl);
     if (it == cells.end()) return 0.0;
@@ -239,8 +255,17 @@ void register_all() {
     for (const Compared& c : compared) {
       const std::string process = c.name;
       const Naive baseline = c.baseline;
-      benchmark::RegisterBenchmark((process + "/gapcheck" + size).c_str(),
-                                   [n, process](benchmark::State& s) { engine(s, process.c_str(), n); });
+      for (const Engine e : {Engine::bins, Engine::levels}) {
+        std::optional<Simulation> simulation;
+        try {
+          simulation = simulation_of(process, n, e);
+        } catch (const InputError&) {
+          continue;  // the levels engine does not run this process (e.g. Left: bin indices)
+        }
+        benchmark::RegisterBenchmark(
+            (process + "/" + engine_name(e) + size).c_str(),
+            [simulation = *simulation](benchmark::State& s) { engine(s, simulation); });
+      }
       benchmark::RegisterBenchmark((process + "/naive" + size).c_str(),
                                    [n, baseline](benchmark::State& s) { naive(s, baseline, n); });
     }
