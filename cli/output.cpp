@@ -111,6 +111,10 @@ std::string repeat_command(const RunReport& report) {
 struct BatchWriter::State {
   using json = nlohmann::ordered_json;
 
+  State(Format format, const Simulation& sim, std::uint64_t seed, std::uint64_t first,
+        std::uint64_t runs_asked, std::ostream& out)
+      : format(format), sim(sim), seed(seed), first(first), runs_asked(runs_asked), out(out) {}
+
   Format format;
   const Simulation& sim;
   std::uint64_t seed, first, runs_asked;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The sanitizer stage: the unit, CLI and property tests under ASan + UBSan, the libFuzzer target
-# for a bounded time, and the threaded batch runner under TSan. Each has its own build
-# directory (build-sanitize, build-tsan) and only the targets it runs are built.
+# for a bounded time, and the threaded paths (batch runner, sweep executor, streamed run output)
+# under TSan. Each has its own build directory (build-sanitize, build-tsan) and only the targets
+# it runs are built.
 #
 # Both builds use clang (its libFuzzer shares the ASan build), at -O1 -g; a sanitizer report
 # fails the test that triggered it (UBSan does not recover). The property tier runs fewer cases
@@ -31,5 +32,8 @@ ctest --test-dir build-sanitize --output-on-failure -j"$jobs" -L sanitize -L '^(
 
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
   -DGAPCHECK_SANITIZE=thread -DGAPCHECK_BENCH=OFF "${launcher[@]}"
-cmake --build build-tsan -j"$jobs" --target processes_test
-ctest --test-dir build-tsan --output-on-failure -j"$jobs" -L tsan -R 'BatchThreads'
+cmake --build build-tsan -j"$jobs" --target processes_test store_test cli_test
+# Every threaded path: the batch runner, the sweep executor, and `gapcheck run` streaming a
+# batch computed on several threads in replicate order.
+ctest --test-dir build-tsan --output-on-failure -j"$jobs" -L tsan \
+  -R 'BatchThreads|Executor|RunCsv.StreamedRowsDoNotDependOnThreads|RunJsonl'

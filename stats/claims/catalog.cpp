@@ -257,7 +257,7 @@ std::vector<PointSpec> expand(const Claim& c, const Specs& specs, const std::str
       p.m = resolve_m(substitute(specs.m.empty() ? grid.m : specs.m, combo), p.n);
       p.runs = grid.runs;
       p.specs = {substitute(specs.process, combo), substitute(specs.setting, combo),
-                 substitute(specs.weights, combo)};
+                 substitute(specs.weights, combo), ""};
       for (const auto& [name, value] : combo) p.vars[name] = numeric(value, name, p.n);
       p.vars["n"] = static_cast<double>(p.n);
       p.vars["m"] = static_cast<double>(p.m);

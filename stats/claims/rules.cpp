@@ -342,7 +342,8 @@ Decision transition_rule(const Claim& claim, const std::vector<stats::Point>& pt
   const double ln_n = std::log(pts.front().x.at("n"));
   const stats::Interval range{claim.number("breakpoint_lo", 0.5) * ln_n,
                               claim.number("breakpoint_hi", 2) * ln_n};
-  const std::uint64_t seed = point_seed(kFixedSalt, PointSpec{{claim.id}, 0, 0, 0, {}});
+  const std::uint64_t seed =
+      point_seed(kFixedSalt, PointSpec{{claim.id, "exact", "unit", ""}, 0, 0, 0, {}});
   const auto fit = stats::segmented_regression(x, y, w, thresholds::pass_level, 999, seed);
   out.transition = fit;
   out.details["segmented"] = {{"breakpoint", fit.breakpoint},
@@ -403,7 +404,8 @@ Decision crossover_rule(const Claim& claim, std::span<const Sample> a, std::span
   const double scale = stats::shape(scale_name).f(pa.front().x);
   const stats::Interval range{claim.number("crossover_lo", 0) * scale,
                               claim.number("crossover_hi", INFINITY) * scale};
-  const std::uint64_t seed = point_seed(kFixedSalt, PointSpec{{claim.id}, 0, 0, 0, {}});
+  const std::uint64_t seed =
+      point_seed(kFixedSalt, PointSpec{{claim.id, "exact", "unit", ""}, 0, 0, 0, {}});
   const auto c = stats::crossover(x, d, se, direction == "falls", thresholds::pass_level,
                                   19999, seed);
   const double share = c.share_meeting(range);

@@ -110,7 +110,7 @@ TEST(Catalog, BadEntriesNameTheFileClaimAndField) {
 }
 
 TEST(Seeds, DependOnThePointAndTheSaltOnly) {
-  PointSpec a{{"two-choice", "exact", "unit"}, 1024, 20480, 10, {}};
+  PointSpec a{{"two-choice", "exact", "unit", ""}, 1024, 20480, 10, {}};
   PointSpec b = a;
   b.runs = 99;  // more runs of the same point: the same seed, a longer prefix
   PointSpec c = a;
@@ -155,7 +155,8 @@ struct Fake {
       run.probes = static_cast<std::uint64_t>(std::llround(100 * run.gap));
     }
     store.push_back(std::move(r));
-    PointSpec p{{"fake"}, static_cast<std::uint64_t>(vars["n"]), 1, runs, vars};
+    PointSpec p{
+        {"fake", "exact", "unit", ""}, static_cast<std::uint64_t>(vars["n"]), 1, runs, vars};
     samples.push_back({p, seed, nullptr});
   }
   std::span<const Sample> view() {
