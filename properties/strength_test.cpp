@@ -73,7 +73,7 @@ TEST(Strength, DistinctReplicatesAndSeedsDrawDistinctSamples) {
         require(distinct_streams(run, c.seed, c.replicate, &compared), c.describe());
         RC_CLASSIFY(compared == 2, "both pairs compared");
       },
-      5);
+      50);  // four runs of 200 balls per case: a tenth of the other properties' cases
 }
 
 }  // namespace
