@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
+#include <iostream>
 #include <string>
 
 #include "properties/cases.hpp"
@@ -54,15 +55,20 @@ TEST(Strength, AdversarialDelayReadsTheStalestValue) {
 }
 
 // Replicates r and r + 1, and seeds s and s + 1, draw different samples; (s, r) replays itself.
-// m is raised to 200 so that most cases have 40 draws to compare (a step draws at least one
-// sample); n = 1 has nothing to draw.
+// m is set to 100 so that most cases have 40 draws to compare (a step draws at least one
+// sample); n = 1, which has nothing to draw, is raised to 2.
 TEST(Strength, DistinctReplicatesAndSeedsDrawDistinctSamples) {
+  std::uint64_t cases = 0, pairs = 0;  // pairs with 40 draws each to compare
   check_each_triple(
       "Strength/DistinctStreams",
-      [](const Triple& t) {
+      [&](const Triple& t) {
         Case c = draw_case(t, {12, 200});
-        RC_PRE(c.config.n >= 2);
-        c.config.m = 200;
+        if (c.config.n < 2) {  // one bin has nothing to draw
+          c.config.n = 2;
+          c.composition = compose_or_discard(c.composition.process_spec, c.composition.setting_spec,
+                                             c.composition.weights_spec, 2);
+        }
+        c.config.m = 100;
         const AuditedRun run = [&](std::uint64_t seed, std::uint64_t replicate) {
           Case other = c;
           other.seed = seed;
@@ -71,9 +77,13 @@ TEST(Strength, DistinctReplicatesAndSeedsDrawDistinctSamples) {
         };
         int compared = 0;
         require(distinct_streams(run, c.seed, c.replicate, &compared), c.describe());
-        RC_CLASSIFY(compared == 2, "both pairs compared");
+        ++cases;
+        pairs += static_cast<std::uint64_t>(compared);
       },
-      50);  // four runs of 200 balls per case: a tenth of the other properties' cases
+      10);  // four runs of 100 balls per case: half the other properties' cases
+  // Most pairs had their 40 draws: the property compared streams, it did not pass by default.
+  std::cout << pairs << " of " << 2 * cases << " pairs compared\n";
+  EXPECT_GE(pairs * 10, 2 * cases * 9);
 }
 
 }  // namespace
