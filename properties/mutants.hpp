@@ -80,26 +80,18 @@ struct TimidNearMaxAdversary {
 };
 
 // g-Myopic's coin, biased: "less" with probability 0.55 instead of 1/2.
-struct BiasedMyopicCoin {
+struct BiasedMyopicCoin : RandomAdversary {
   template <class State>
   Order answer(Order, double, double, const State&, Rng& setting) const {
     return bernoulli(setting, 0.55) ? Order::less : Order::greater;
   }
-  template <class State>
-  double read(double x, double g, const State&, Rng& setting) const {
-    return x + g * (2.0 * uniform01(setting) - 1.0);
-  }
 };
 
 // g-Myopic whose load reads are uniform on [x - g/2, x + g/2]: within g, but half the spread.
-struct NarrowMyopicReads {
+struct NarrowMyopicReads : RandomAdversary {
   template <class State>
-  Order answer(Order, double, double, const State&, Rng& setting) const {
-    return bernoulli(setting, 0.5) ? Order::less : Order::greater;
-  }
-  template <class State>
-  double read(double x, double g, const State&, Rng& setting) const {
-    return x + 0.5 * g * (2.0 * uniform01(setting) - 1.0);
+  double read(double x, double g, const State& loads, Rng& setting) const {
+    return RandomAdversary::read(x, 0.5 * g, loads, setting);
   }
 };
 

@@ -352,50 +352,49 @@ TEST(Mutants, ModuloBiasedBoundedDrawIsCaughtByTheUniformityTest) {
 namespace gapcheck {
 namespace {
 
+// `weak` keeps the limits of its setting (`limit` passes it) but not its power: `strength`
+// passes the correct setting and catches `weak`, and the truthful exact setting too.
+template <class Process, class Setting, class Weak, class Strength, class Limit>
+void weak_setting_is_caught(const Process& process, const Setting& correct, const Weak& weak,
+                            Strength strength, Limit limit) {
+  check_catches(process, correct, process, weak, strength);
+  EXPECT_TRUE(violations_on_fixed_seeds(process, weak, limit).empty()) << "the mutant broke its limits";
+  EXPECT_FALSE(violations_on_fixed_seeds(process, ExactSetting{}, strength).empty())
+      << "the truthful setting survived";
+}
+
 TEST(Mutants, HalfHeavierAdversaryIsCaughtByItsPower) {
   const auto uses_power = [](const audit::Log& log) {
     return props::adversary_uses_its_power(log, 1, props::DeterminedAdversary::heavier);
   };
-  check_catches(two_choice, GBoundedSetting<HeavierAdversary>{1}, two_choice,
-                GBoundedSetting<HalfHeavierAdversary>{1}, uses_power);
-  // It stays within g: the limit check alone lets it pass.
-  EXPECT_TRUE(violations_on_fixed_seeds(two_choice, GBoundedSetting<HalfHeavierAdversary>{1},
-                                        [](const audit::Log& log) { return props::g_limit(log, 1); })
-                  .empty());
-  EXPECT_FALSE(violations_on_fixed_seeds(two_choice, ExactSetting{}, uses_power).empty())
-      << "the truthful setting survived";
-  // Load reads (Packing) and thresholds (mean-thinning) too.
-  check_catches(Packing{}, GBoundedSetting<HeavierAdversary>{1}, Packing{},
-                GBoundedSetting<HalfHeavierAdversary>{1}, uses_power);
-  Thinning mean_thinning;
+  const auto within_g = [](const audit::Log& log) { return props::g_limit(log, 1); };
+  const GBoundedSetting<HeavierAdversary> heavier{1};
+  const GBoundedSetting<HalfHeavierAdversary> half{1};
+  weak_setting_is_caught(two_choice, heavier, half, uses_power, within_g);
+  weak_setting_is_caught(Packing{}, heavier, half, uses_power, within_g);  // load reads
+  Thinning mean_thinning;  // thresholds
   mean_thinning.accept_at_threshold = true;
-  check_catches(mean_thinning, GBoundedSetting<HeavierAdversary>{1}, mean_thinning,
-                GBoundedSetting<HalfHeavierAdversary>{1}, uses_power);
+  weak_setting_is_caught(mean_thinning, heavier, half, uses_power, within_g);
 }
 
 TEST(Mutants, TimidNearMaxAdversaryIsCaughtByItsPower) {
-  const auto uses_power = [](const audit::Log& log) {
-    return props::adversary_uses_its_power(log, 2, props::DeterminedAdversary::near_max);
-  };
-  check_catches(two_choice, GBoundedSetting<NearMaxAdversary>{2}, two_choice,
-                GBoundedSetting<TimidNearMaxAdversary>{2}, uses_power);
-  EXPECT_FALSE(violations_on_fixed_seeds(two_choice, ExactSetting{}, uses_power).empty())
-      << "the truthful setting survived";
+  weak_setting_is_caught(
+      two_choice, GBoundedSetting<NearMaxAdversary>{2}, GBoundedSetting<TimidNearMaxAdversary>{2},
+      [](const audit::Log& log) {
+        return props::adversary_uses_its_power(log, 2, props::DeterminedAdversary::near_max);
+      },
+      [](const audit::Log& log) { return props::g_limit(log, 2); });
 }
 
 // Adversarial delay whose window is one step short (tau = 3 judged as tau = 4): its reads lie
 // in the tau = 4 window, but are not the stalest.
 TEST(Mutants, ShortWindowDelayIsCaughtByStalestReads) {
   const auto stalest = [](const audit::Log& log) { return props::stalest_reads(log, 4); };
-  check_catches(two_choice, DelaySetting<AdversarialDelay>{4}, two_choice,
-                DelaySetting<AdversarialDelay>{3}, stalest);
-  EXPECT_TRUE(violations_on_fixed_seeds(two_choice, DelaySetting<AdversarialDelay>{3},
-                                        [](const audit::Log& log) { return props::window_reads(log, 4); })
-                  .empty());
-  EXPECT_FALSE(violations_on_fixed_seeds(two_choice, ExactSetting{}, stalest).empty())
-      << "the truthful setting survived";
-  check_catches(Packing{}, DelaySetting<AdversarialDelay>{4}, Packing{},
-                DelaySetting<AdversarialDelay>{3}, stalest);
+  const auto in_window = [](const audit::Log& log) { return props::window_reads(log, 4); };
+  weak_setting_is_caught(two_choice, DelaySetting<AdversarialDelay>{4}, DelaySetting<AdversarialDelay>{3},
+                         stalest, in_window);
+  weak_setting_is_caught(Packing{}, DelaySetting<AdversarialDelay>{4}, DelaySetting<AdversarialDelay>{3},
+                         stalest, in_window);
 }
 
 // Audited runs of Two-Choice (n = 8, m = 64) whose streams are keyed by `key(seed, replicate)`.

@@ -55,11 +55,18 @@ const std::vector<double>* loads_at(const audit::Log& log, const audit::Question
   return q.ball < log.after.size() ? &log.after[q.ball] : nullptr;
 }
 
-// An in_top answer given the order `seen` of x_i against the level: "greater" is in the top,
-// "less" is not, "equal" is the exact rank question (a coin among ties: either answer, -1).
-double in_top_answer(Order seen) {
-  if (seen == Order::equal) return -1;
-  return seen == Order::greater ? 1 : 0;
+// in_top(i, k) compares x_i with q, the k-th heaviest floor level: "greater" is in the top,
+// "less" is not, "equal" is the exact rank question (a coin among ties: either answer).
+// `seen(q)` is the order the setting must report for x_i against q.
+template <class Seen>
+void check_in_top(Wrong& wrong, const audit::Question& q, const std::vector<double>& x, Seen seen) {
+  const auto k = static_cast<std::uint64_t>(q.level);
+  if (k == 0) return;
+  const double level = kth_floor_level(x, k);
+  const Order order = seen(level);
+  if (order == Order::equal) return;
+  const double expected = order == Order::greater ? 1 : 0;
+  if (q.answer != expected) wrong.add(q, expected, "against the k-th level " + std::to_string(level) + ", where it must be");
 }
 
 }  // namespace
@@ -95,16 +102,11 @@ Violations adversary_uses_its_power(const audit::Log& log, double g, DeterminedA
         if (q.answer != expected) wrong.add(q, expected, "where its adversary answers");
         break;
       }
-      case audit::Ask::in_top: {
-        const auto k = static_cast<std::uint64_t>(q.level);
-        if (k == 0) break;
-        const double level = kth_floor_level(*x, k);
-        const double expected =
-            in_top_answer(reported(q.true_i, level, q.true_i > level ? q.true_i : no_bin));
-        if (expected >= 0 && q.answer != expected)
-          wrong.add(q, expected, "where its adversary answers (k-th level " + std::to_string(level) + ")");
+      case audit::Ask::in_top:
+        check_in_top(wrong, q, *x, [&](double level) {
+          return reported(q.true_i, level, q.true_i > level ? q.true_i : no_bin);
+        });
         break;
-      }
       case audit::Ask::load: {
         const double expected = spends(q.true_i) ? q.true_i - g : q.true_i;
         if (!same_value(q.answer, expected)) wrong.add(q, expected, "where its adversary reads");
@@ -145,15 +147,9 @@ Violations stalest_reads(const audit::Log& log, std::uint64_t tau) {
         if (q.answer != expected) wrong.add(q, expected, "where the stalest read gives");
         break;
       }
-      case audit::Ask::in_top: {
-        const auto k = static_cast<std::uint64_t>(q.level);
-        if (k == 0) break;
-        const double level = kth_floor_level(*x, k);
-        const double expected = in_top_answer(static_cast<Order>(against(q.i, level)));
-        if (expected >= 0 && q.answer != expected)
-          wrong.add(q, expected, "where the stalest read gives (k-th level " + std::to_string(level) + ")");
+      case audit::Ask::in_top:
+        check_in_top(wrong, q, *x, [&](double level) { return static_cast<Order>(against(q.i, level)); });
         break;
-      }
       default:
         break;
     }
