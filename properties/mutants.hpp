@@ -95,6 +95,29 @@ struct NarrowMyopicReads : RandomAdversary {
   }
 };
 
+// sigma-Noisy whose comparisons perturb only the first bin's read: each read it makes is
+// N(x, sigma^2), but the difference of a comparison has variance sigma^2, not 2 sigma^2.
+template <class Load>
+class OneSidedNoiseOracle : public SettingOracle<Load> {
+ public:
+  OneSidedNoiseOracle(Loads<Load>& loads, Streams& streams, double sigma)
+      : SettingOracle<Load>(loads, streams), sigma_(sigma) {}
+  Order compare(Bin i, Bin j) {
+    const double a = static_cast<double>(this->loads_[i]) + sigma_ * standard_normal(this->streams_.setting);
+    return order_of(a, static_cast<double>(this->loads_[j]));
+  }
+
+ private:
+  double sigma_;
+};
+struct OneSidedNoiseSetting {
+  double sigma = 1;
+  template <class Load>
+  OneSidedNoiseOracle<Load> oracle(Loads<Load>& loads, Streams& streams) const {
+    return {loads, streams, sigma};
+  }
+};
+
 // Random tau-Delay that reads the fresher of two uniform steps of the window: every read lies in
 // the window, but the delay has law P(back = k) = (2 (tau - k) - 1) / tau^2, not 1/tau.
 struct FreshBiasedDelay {

@@ -6,7 +6,8 @@
 // held against the law its definition states:
 //  - g-Myopic: every comparison within g is a fair coin (Binomial(N, 1/2) "less" answers), and a
 //    load read is uniform on [x − g, x + g];
-//  - σ-Noisy: a load read minus the true load is N(0, σ²);
+//  - σ-Noisy: a load read minus the true load is N(0, σ²), and a comparison is decided by two
+//    independent reads;
 //  - random τ-Delay: a read is x_i after T − k balls with k uniform on {0, …, τ − 1} (clipped at 0);
 //  - the process's coin(p), for every registered process that tosses one: Binomial(N, p) heads.
 // (b-Batched's visible state is deterministic: the property tier's snapshot_reads checks that
@@ -143,6 +144,32 @@ double noisy_read_p(const SigmaNoisySetting& setting) {
                     });
 }
 
+// σ-Noisy (σ = 0.8) and Two-Choice, n = 16, 10 runs of 5,000 balls: compare(i, j) answers
+// "less" with probability Φ((x_j − x_i)/(σ√2)), two fresh independent reads. Grouped by the
+// true difference x_j − x_i (integer loads), each group's "less" count is Binomial(N_d, p_d):
+// exact two-sided tails, Bonferroni over the groups with N_d ≥ 20.
+template <class Setting>
+double noisy_compare_p(const Setting& setting) {
+  const double sigma = 0.8;
+  std::map<double, std::pair<std::uint64_t, std::uint64_t>> groups;  // d -> (comparisons, less)
+  for (const auto& log : audited_logs(DChoice{2, TieRule::random}, setting, 16, 5000, 10, "strength|noisy compare"))
+    for (const auto& q : log.questions)
+      if (q.ask == audit::Ask::compare && q.i != q.j) {
+        auto& [count, less] = groups[q.true_j - q.true_i];
+        ++count;
+        less += q.answer < 0;
+      }
+  const boost::math::normal standard;
+  double smallest = 1, tested = 0;
+  for (const auto& [d, group] : groups) {
+    if (group.first < 20) continue;
+    const double p = boost::math::cdf(standard, d / (sigma * std::sqrt(2.0)));
+    smallest = std::min(smallest, binomial_p(group.second, group.first, p));
+    ++tested;
+  }
+  return std::min(1.0, smallest * tested);
+}
+
 // Random τ-Delay (τ = 5), n = 3 (so that a bin's window holds several values): a read at time T is
 // x_i after max(0, T − k) balls, k uniform on {0, …, τ − 1}. Randomised transform, V from its
 // own fixed stream. 5 runs of 6,000 reads, full record (the load vectors over time).
@@ -227,6 +254,7 @@ const Family& setting_family() {
     f.add("g-myopic coin within g", myopic_coin_p(GMyopicSetting{2}));
     f.add("g-myopic read uniform on [x-g, x+g]", myopic_read_p(GMyopicSetting{2}));
     f.add("sigma-noisy read - x ~ N(0, sigma^2)", noisy_read_p(SigmaNoisySetting{0.8}));
+    f.add("sigma-noisy compare: two independent reads", noisy_compare_p(SigmaNoisySetting{0.8}));
     f.add("random delay uniform on the window", delay_read_p(DelaySetting<RandomDelay>{5}));
     for (const auto& [name, p] : coin_ps(ExactSetting{}, coin_specs())) f.add(name, p);
     return f;
@@ -236,8 +264,8 @@ const Family& setting_family() {
 
 TEST(SettingRandomness, EveryStatedLawHoldsUnderHolm) {
   const Family& family = setting_family();
-  // At least g-Myopic's two laws, σ-noise, the two random delays, and One-plus-beta's coin.
-  EXPECT_GE(family.names.size(), 7u);
+  // g-Myopic's two laws, σ-noise's two, the random delay, and the three process coins.
+  EXPECT_GE(family.names.size(), 8u);
   family.expect_passes("settings' randomness");
 }
 
@@ -252,6 +280,8 @@ TEST(SettingRandomness, EveryMutantIsCaughtByItsCheck) {
   expect_caught("g-myopic coin biased to 0.55", myopic_coin_p(GBoundedSetting<BiasedMyopicCoin>{2}), level);
   expect_caught("g-myopic reads on [x-g/2, x+g/2]", myopic_read_p(GBoundedSetting<NarrowMyopicReads>{2}), level);
   expect_caught("sigma-noisy with sigma scaled by 1.2", noisy_read_p(SigmaNoisySetting{0.8 * 1.2}), level);
+  expect_caught("sigma-noisy comparing one noisy read with a true load",
+                noisy_compare_p(OneSidedNoiseSetting{0.8}), level);
   expect_caught("random delay, fresher of two steps", delay_read_p(DelaySetting<FreshBiasedDelay>{5}), level);
   expect_caught("adversarial delay where a random one is due", delay_read_p(DelaySetting<AdversarialDelay>{5}), level);
   const auto biased = coin_ps(BiasedCoinSetting{}, {"one-plus-beta", "one-plus-beta:beta=0.3", "mixed-quantile:eta=0.4"});
