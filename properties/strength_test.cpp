@@ -55,7 +55,7 @@ TEST(Strength, AdversarialDelayReadsTheStalestValue) {
 }
 
 // Replicates r and r + 1, and seeds s and s + 1, draw different samples; (s, r) replays itself.
-// m is set to 100 so that most cases have 40 draws to compare (a step draws at least one
+// m is set to 80 so that most cases have 40 draws to compare (a step draws at least one
 // sample); n = 1, which has nothing to draw, is raised to 2.
 TEST(Strength, DistinctReplicatesAndSeedsDrawDistinctSamples) {
   std::uint64_t cases = 0, pairs = 0;  // pairs with 40 draws each to compare
@@ -68,7 +68,7 @@ TEST(Strength, DistinctReplicatesAndSeedsDrawDistinctSamples) {
           c.composition = compose_or_discard(c.composition.process_spec, c.composition.setting_spec,
                                              c.composition.weights_spec, 2);
         }
-        c.config.m = 100;
+        c.config.m = 80;
         const AuditedRun run = [&](std::uint64_t seed, std::uint64_t replicate) {
           Case other = c;
           other.seed = seed;
@@ -80,7 +80,7 @@ TEST(Strength, DistinctReplicatesAndSeedsDrawDistinctSamples) {
         ++cases;
         pairs += static_cast<std::uint64_t>(compared);
       },
-      10);  // four runs of 100 balls per case: half the other properties' cases
+      10);  // four runs of 80 balls per case: half the other properties' cases
   // Most pairs had their 40 draws: the property compared streams, it did not pass by default.
   std::cout << pairs << " of " << 2 * cases << " pairs compared\n";
   EXPECT_GE(pairs * 10, 2 * cases * 9);
