@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <sstream>
 #include <string>
@@ -50,7 +51,10 @@ double kth_floor_level(const std::vector<double>& x, std::uint64_t k) {
   return levels[k - 1];
 }
 
-// The loads at question time, or nullptr if the record has none (Detail::light).
+// A record without load vectors (Detail::light) cannot be judged: say so rather than pass it.
+const Violations kNoLoads = {"the record has no load vectors (run with audit::Detail::full)"};
+
+// The loads at question time, or nullptr if the record has none.
 const std::vector<double>* loads_at(const audit::Log& log, const audit::Question& q) {
   return q.ball < log.after.size() ? &log.after[q.ball] : nullptr;
 }
@@ -72,6 +76,7 @@ void check_in_top(Wrong& wrong, const audit::Question& q, const std::vector<doub
 }  // namespace
 
 Violations adversary_uses_its_power(const audit::Log& log, double g, DeterminedAdversary adversary) {
+  if (log.after.empty()) return kNoLoads;
   Wrong wrong;
   constexpr double no_bin = -std::numeric_limits<double>::infinity();
   for (const auto& q : log.questions) {
@@ -120,6 +125,7 @@ Violations adversary_uses_its_power(const audit::Log& log, double g, DeterminedA
 }
 
 Violations stalest_reads(const audit::Log& log, std::uint64_t tau) {
+  if (log.after.empty()) return kNoLoads;
   Wrong wrong;
   for (const auto& q : log.questions) {
     const std::vector<double>* x = loads_at(log, q);
