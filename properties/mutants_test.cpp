@@ -344,3 +344,122 @@ TEST(Mutants, ModuloBiasedBoundedDrawIsCaughtByTheUniformityTest) {
 
 }  // namespace
 }  // namespace gapcheck
+
+// --- strength: settings that stay within their limits but do not use their power -----------
+// (properties/strength.hpp). A truthful setting passes every limit check and must fail these.
+#include "properties/strength.hpp"
+
+namespace gapcheck {
+namespace {
+
+// `weak` keeps the limits of its setting (`limit` passes it) but not its power: `strength`
+// passes the correct setting and catches `weak`, and the truthful exact setting too.
+template <class Process, class Setting, class Weak, class Strength, class Limit>
+void weak_setting_is_caught(const Process& process, const Setting& correct, const Weak& weak,
+                            Strength strength, Limit limit) {
+  check_catches(process, correct, process, weak, strength);
+  EXPECT_TRUE(violations_on_fixed_seeds(process, weak, limit).empty()) << "the mutant broke its limits";
+  EXPECT_FALSE(violations_on_fixed_seeds(process, ExactSetting{}, strength).empty())
+      << "the truthful setting survived";
+}
+
+TEST(Mutants, HalfHeavierAdversaryIsCaughtByItsPower) {
+  const auto uses_power = [](const audit::Log& log) {
+    return props::adversary_uses_its_power(log, 1, props::DeterminedAdversary::heavier);
+  };
+  const auto within_g = [](const audit::Log& log) { return props::g_limit(log, 1); };
+  const GBoundedSetting<HeavierAdversary> heavier{1};
+  const GBoundedSetting<HalfHeavierAdversary> half{1};
+  weak_setting_is_caught(two_choice, heavier, half, uses_power, within_g);
+  weak_setting_is_caught(Packing{}, heavier, half, uses_power, within_g);  // load reads
+  Thinning mean_thinning;  // thresholds
+  mean_thinning.accept_at_threshold = true;
+  weak_setting_is_caught(mean_thinning, heavier, half, uses_power, within_g);
+}
+
+TEST(Mutants, TimidNearMaxAdversaryIsCaughtByItsPower) {
+  weak_setting_is_caught(
+      two_choice, GBoundedSetting<NearMaxAdversary>{2}, GBoundedSetting<TimidNearMaxAdversary>{2},
+      [](const audit::Log& log) {
+        return props::adversary_uses_its_power(log, 2, props::DeterminedAdversary::near_max);
+      },
+      [](const audit::Log& log) { return props::g_limit(log, 2); });
+}
+
+// Adversarial delay whose window is one step short (tau = 3 judged as tau = 4): its reads lie
+// in the tau = 4 window, but are not the stalest.
+TEST(Mutants, ShortWindowDelayIsCaughtByStalestReads) {
+  const auto stalest = [](const audit::Log& log) { return props::stalest_reads(log, 4); };
+  const auto in_window = [](const audit::Log& log) { return props::window_reads(log, 4); };
+  weak_setting_is_caught(two_choice, DelaySetting<AdversarialDelay>{4}, DelaySetting<AdversarialDelay>{3},
+                         stalest, in_window);
+  weak_setting_is_caught(Packing{}, DelaySetting<AdversarialDelay>{4}, DelaySetting<AdversarialDelay>{3},
+                         stalest, in_window);
+}
+
+// Audited runs of Two-Choice (n = 8, m = 64) whose streams are keyed by `key(seed, replicate)`.
+props::AuditedRun two_choice_runs(std::function<std::pair<std::uint64_t, std::uint64_t>(
+                                      std::uint64_t, std::uint64_t)> key) {
+  return [key](std::uint64_t seed, std::uint64_t replicate) {
+    RunConfig config;
+    config.n = 8;
+    config.m = 64;
+    const auto [s, r] = key(seed, replicate);
+    return audit::audited_run<std::uint32_t>(two_choice, ExactSetting{}, Weights{}, config, s, r).log;
+  };
+}
+
+TEST(Mutants, ReplicateBlindAndSeedBlindRunsAreCaughtByDistinctStreams) {
+  int compared = 0;
+  EXPECT_TRUE(props::distinct_streams(two_choice_runs([](auto s, auto r) { return std::pair(s, r); }),
+                                      11, 3, &compared)
+                  .empty());
+  EXPECT_EQ(compared, 2);
+  EXPECT_FALSE(props::distinct_streams(two_choice_runs([](auto s, auto) { return std::pair(s, 0ul); }),
+                                       11, 3)
+                   .empty());
+  EXPECT_FALSE(props::distinct_streams(two_choice_runs([](auto, auto r) { return std::pair(7ul, r); }),
+                                       11, 3)
+                   .empty());
+}
+
+TEST(Mutants, HiddenStateIsCaughtByTheReplay) {
+  RunConfig config;
+  config.n = 8;
+  config.m = 64;
+  const props::AuditedRun run = [&](std::uint64_t seed, std::uint64_t replicate) {
+    return audit::audited_run<std::uint32_t>(HiddenStateTwoChoice{}, ExactSetting{}, Weights{},
+                                             config, seed, replicate).log;
+  };
+  EXPECT_FALSE(props::distinct_streams(run, 11, 3).empty());
+}
+
+// The enumerated laws' chi-square tests (enumerate_test.cpp): an oracle whose samples are not
+// uniform makes the engine's choices differ from the law enumerated from the process's code.
+TEST(Mutants, RerolledSamplesAreCaughtByTheEnumeratedLawsChiSquare) {
+  const std::vector<std::uint32_t> x = {0, 1, 2, 3, 4, 5};
+  const oracle::Law law = oracle::step_law(two_choice, x).bins(x.size());
+  const std::uint64_t seed = oracle::test_seed("mutant rerolled samples", 0);
+  EXPECT_GE(oracle::one_step_test(two_choice, ExactSetting{}, x, law, 100000, seed).p_value,
+            oracle::family_alpha) << "control failed";
+  EXPECT_LT(oracle::one_step_test(two_choice, RerollingSampleSetting{}, x, law, 100000, seed).p_value,
+            oracle::family_alpha) << "mutant survived";
+  // And the gap law enumerated from the code, against tiny runs (n = 4, m = 8).
+  RunConfig config;
+  config.n = 4;
+  config.m = 8;
+  const auto gap_law = oracle::enumerated_gap_law(two_choice, config.n, config.m);
+  const auto runs_in = [&](const auto& setting) -> oracle::SingleRun {
+    return [&config, setting](std::uint64_t s, std::uint64_t r) {
+      return audit::audited_run<std::uint32_t>(two_choice, setting, Weights{}, config, s, r,
+                                               audit::Detail::light).result;
+    };
+  };
+  EXPECT_GE(oracle::gap_law_test(gap_law, runs_in(ExactSetting{}), 20000, seed).p_value,
+            oracle::family_alpha) << "control failed";
+  EXPECT_LT(oracle::gap_law_test(gap_law, runs_in(RerollingSampleSetting{}), 20000, seed).p_value,
+            oracle::family_alpha) << "mutant survived";
+}
+
+}  // namespace
+}  // namespace gapcheck
