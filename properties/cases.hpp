@@ -1,5 +1,6 @@
 // Random cases drawn from the registry, so that every registered process × setting × weights
-// triple gets the generic properties with no new test code.
+// triple gets the generic properties with no new test code: a process registered anywhere
+// (processes/register.hpp), built-in or compiled into the test executable, is drawn by name.
 //
 // A case is a triple of registry entries plus values drawn for each declared parameter (from its
 // ParamDef: kind, range, choices), small n and m, a seed and a replicate. Drawing happens inside
@@ -53,7 +54,7 @@ Case draw_case(const Triple& triple, const Limits& limits = {});
 Composition compose_or_discard(const Spec& process, const Spec& setting, const Spec& weights,
                                std::uint64_t n);
 
-// The audited run of a case, with the static types of its process, setting and load.
+// The audited run of a case: the erased process, the static types of its setting and load.
 audit::Run run_case(const Case& c, audit::Detail detail = audit::Detail::full);
 
 // Runs `property` as a RapidCheck property once for each registered triple, with the suite's

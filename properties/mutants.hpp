@@ -4,7 +4,8 @@
 
 #include <algorithm>
 
-#include "processes/catalog.hpp"
+#include "processes/core/choice.hpp"
+#include "processes/core/engine.hpp"
 
 namespace gapcheck {
 

@@ -39,6 +39,7 @@
 #include <string>
 #include <variant>
 
+#include "processes/d_choice.hpp"
 #include "processes/registry.hpp"
 #include "properties/audit.hpp"
 #include "properties/enumerate.hpp"
@@ -201,16 +202,12 @@ std::vector<std::pair<std::string, double>> coin_ps(const Setting& setting,
   for (const std::string& name : processes) {
     const Composition c = compose(Spec::parse(name), {"exact", {}}, {"unit", {}}, 8);
     std::map<double, std::pair<std::uint64_t, std::uint64_t>> tosses;  // p -> (tosses, heads)
-    std::visit(
-        [&](const auto& process) {
-          for (const auto& log : audited_logs(process, setting, 8, 4000, 10, "strength|coin|" + name))
-            for (const auto& q : log.questions)
-              if (q.ask == audit::Ask::coin) {
-                ++tosses[q.level].first;
-                tosses[q.level].second += q.answer != 0;
-              }
-        },
-        c.process);
+    for (const auto& log : audited_logs(c.process, setting, 8, 4000, 10, "strength|coin|" + name))
+      for (const auto& q : log.questions)
+        if (q.ask == audit::Ask::coin) {
+          ++tosses[q.level].first;
+          tosses[q.level].second += q.answer != 0;
+        }
     for (const auto& [p, count] : tosses)
       if (count.first >= 100 && p > 0 && p < 1)
         out.emplace_back(name + " coin(" + std::to_string(p) + ")", binomial_p(count.second, count.first, p));
@@ -307,11 +304,7 @@ std::optional<double> engine_p(const std::string& spec, const Setting& setting,
     return std::nullopt;
   }
   const std::uint64_t seed = oracle::test_seed("strength|drawn|" + spec, x.size());
-  return std::visit(
-      [&](const auto& process) {
-        return oracle::one_step_test(process, setting, x, law, kDraws, seed).p_value;
-      },
-      c.process);
+  return oracle::one_step_test(c.process, setting, x, law, kDraws, seed).p_value;
 }
 
 // For load vectors RapidCheck draws (n ≤ 6, loads 0..4; a fixed seed) and every process with a
@@ -333,8 +326,7 @@ TEST(DrawnLoadVectors, DefinedLawEqualsEnumeratedLawAndTheEngineFollowsIt) {
           const auto p = engine_p(defined.process, ExactSetting{}, x, law);
           if (!p) continue;
           const Composition c = compose(Spec::parse(defined.process), {"exact", {}}, {"unit", {}}, n);
-          const oracle::Law by_code = std::visit(
-              [&](const auto& process) { return oracle::step_law(process, x).bins(n); }, c.process);
+          const oracle::Law by_code = oracle::step_law(c.process, x).bins(n);
           for (std::size_t i = 0; i < n; ++i)
             if (std::abs(by_code[i] - law[i]) > kExact)
               RC_FAIL(defined.process + " at x = " + oracle::describe(x) + ": enumerated law of bin " +
