@@ -15,7 +15,7 @@ set(GAPCHECK_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/gapcheck)
 
 # The libraries include from the repository root ("processes/..."); installed, from include/.
 # Their CMakeLists name the root once; the install interface is set here for all of them.
-set(gapcheck_parts processes stats claims store reports cli properties)
+set(gapcheck_parts processes stats claims store reports cli properties property_suite)
 foreach(part IN LISTS gapcheck_parts)
   set(target gapcheck_${part})
   get_target_property(dirs ${target} INTERFACE_INCLUDE_DIRECTORIES)
@@ -63,3 +63,13 @@ install(FILES ${CMAKE_CURRENT_BINARY_DIR}/gapcheckConfig.cmake
               cmake/gapcheckVariant.cmake
         DESTINATION ${GAPCHECK_INSTALL_CMAKEDIR})
 install(DIRECTORY cmake/variant/ DESTINATION ${CMAKE_INSTALL_DATADIR}/gapcheck/variant)
+
+# Installs into a temporary prefix and builds examples/new-variant against it, with a broken copy
+# that must be caught (scripts/install_test.sh). A sanitizer build's libraries would need the
+# sanitizer flags in the example too: the test belongs to the plain build.
+if(GAPCHECK_SANITIZE STREQUAL "")
+  add_test(NAME install_variant
+           COMMAND bash ${PROJECT_SOURCE_DIR}/scripts/install_test.sh ${PROJECT_BINARY_DIR}
+                   ${PROJECT_SOURCE_DIR} "${CMAKE_CXX_COMPILER_LAUNCHER}")
+  set_tests_properties(install_variant PROPERTIES LABELS install TIMEOUT 900)
+endif()
