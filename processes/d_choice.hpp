@@ -9,12 +9,25 @@
 
 #include "processes/core/choice.hpp"
 #include "processes/core/engine.hpp"
+#include "processes/core/process.hpp"
 
 namespace gapcheck {
 
 struct DChoice {
   std::uint32_t d = 2;
   TieRule ties = TieRule::random;
+
+  static std::vector<ProcessEntry<DChoice>> entries() {
+    return {{{"two-choice", "sample 2 bins uniformly, place in the lighter (d-choice with d=2)",
+              "Azar et al. 1999; theory.md 1.2", {ties_param()}},
+             [](const Params& p) { return DChoice{2, tie_rule(p)}; }},
+            {{"d-choice", "Greedy[d]: sample d bins with replacement, place in the lightest",
+              "Azar et al. 1999; Berenbrink et al. 2006; theory.md 1.2",
+              {d_param("number of samples"), ties_param()}},
+             [](const Params& p) { return DChoice{d_of(p), tie_rule(p)}; }}};
+  }
+  static constexpr bool on_levels = true;
+  const char* levels_obstacle() const { return ties_levels_obstacle(ties); }
 
   template <class Oracle>
   Placement choose(Oracle& oracle) {

@@ -10,11 +10,25 @@
 #include <cstdint>
 
 #include "processes/core/engine.hpp"
+#include "processes/core/process.hpp"
 
 namespace gapcheck {
 
 struct FirstDiff {
   std::uint64_t cap = 4;  // most probes for one ball, >= 1
+
+  static std::vector<ProcessEntry<FirstDiff>> entries() {
+    return {{{"first-diff",
+              "FirstDiff with a probe cap: probe until a load differs from the first probe's, "
+              "place in the lesser; after cap probes all equal, in the first",
+              "Augustine, Moses, Redlich, Upfal, SODA'16 / arXiv 1602.08298; theory.md 4.1",
+              {{"cap", ParamDef::Kind::integer, "4", 1, 1u << 30, {},
+                "most probes per ball, then place in the first probe (the paper's cap as a "
+                "function of d was not retrieved; cap=4 averages 2.74 probes per ball at n=1e4, "
+                "m=100n)"}}},
+             [](const Params& p) { return FirstDiff{p.integer("cap")}; }}};
+  }
+  static constexpr bool on_levels = true;  // it reads sampled loads only
 
   template <class Oracle>
   Placement choose(Oracle& oracle) {

@@ -9,16 +9,33 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "processes/core/choice.hpp"
 #include "processes/core/engine.hpp"
+#include "processes/core/process.hpp"
 
 namespace gapcheck {
 
 struct Left {
   std::uint32_t d = 2;
   std::vector<Bin> starts{};  // per-run state: starts[k] = group_start(k, d, n), k = 0..d
+
+  static std::vector<ProcessEntry<Left>> entries() {
+    return {{{"left",
+              "Always-Go-Left: one uniform sample in each of d groups, lightest wins, ties left",
+              "Vöcking, J. ACM 2003; theory.md 1.3",
+              {d_param("number of groups (group k = [floor(kn/d), floor((k+1)n/d)); d <= n)")}},
+             [](const Params& p) {
+               if (p.integer("d") > p.n())
+                 throw InputError("process left: d=" + std::to_string(p.integer("d")) +
+                                  " is outside the accepted range [1, n=" + std::to_string(p.n()) +
+                                  "] (every group needs a bin)");
+               return Left{d_of(p)};
+             }}};
+  }
+  const char* levels_obstacle() const { return "it samples bins by index group"; }
 
   // First bin of group k (k = d gives n).
   static Bin group_start(std::uint64_t k, std::uint64_t d, std::uint64_t n) { return k * n / d; }

@@ -19,11 +19,21 @@
 #pragma once
 
 #include "processes/core/engine.hpp"
+#include "processes/core/process.hpp"
 
 namespace gapcheck {
 
 struct Memory {
+  static std::vector<ProcessEntry<Memory>> entries() {
+    return {{{"memory",
+              "sample one bin; place in the lesser of it and the cached bin (ties: the sample); "
+              "cache the lesser of the two after placement (ties: the bin used)",
+              "Mitzenmacher, Prabhakar, Shah 2002; Los, Sauerwald, Sylvester, SODA'22; theory.md 7",
+              {}},
+             [](const Params&) { return Memory{}; }}};
+  }
   static constexpr bool remembers = true;  // its choice depends on the cache, not the loads alone
+  const char* levels_obstacle() const { return "it remembers a bin from one ball to the next"; }
   // Per-run state: the engine copies a fresh process for every run.
   Bin cache = 0;  // the bin used by the last step
   Bin other = 0;  // the last step's other choice: it takes the cache if lighter after placement

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "processes/core/engine.hpp"
+#include "processes/core/process.hpp"
 #include "processes/quantile.hpp"
 
 namespace gapcheck {
@@ -13,6 +14,17 @@ struct MixedQuantile {
   static constexpr bool needs_levels = true;  // its Quantile steps ask rank questions
   double eta = 1;
   Quantile quantile;
+
+  static std::vector<ProcessEntry<MixedQuantile>> entries() {
+    return {{{"mixed-quantile", "with prob. eta a Quantile(delta) step, else a One-Choice step",
+              "Los, Sauerwald, SPAA'23 (code mixed_quantile); theory.md 6",
+              {{"eta", ParamDef::Kind::real, "1", 0, 1, {},
+                "probability of a Quantile step; the papers use eta = min(1, sqrt((n/b) ln n)) "
+                "for batch size b"},
+               delta_param()}},
+             [](const Params& p) { return MixedQuantile{p.real("eta"), Quantile{p.real("delta")}}; }}};
+  }
+  static constexpr bool on_levels = true;
 
   template <class Oracle>
   Placement choose(Oracle& oracle) {

@@ -5,10 +5,17 @@
 #pragma once
 
 #include "processes/core/engine.hpp"
+#include "processes/core/process.hpp"
 
 namespace gapcheck {
 
 struct OneChoice {
+  static std::vector<ProcessEntry<OneChoice>> entries() {
+    return {{{"one-choice", "each ball goes to a uniform bin", "Azar et al. 1999; theory.md 1.1", {}},
+             [](const Params&) { return OneChoice{}; }}};
+  }
+  static constexpr bool on_levels = true;
+
   template <class Oracle>
   Placement choose(Oracle& oracle) {
     return {oracle.sample()};

@@ -8,12 +8,23 @@
 
 #include "processes/core/choice.hpp"
 #include "processes/core/engine.hpp"
+#include "processes/core/process.hpp"
 
 namespace gapcheck {
 
 struct OnePlusBeta {
   double beta = 0.5;
   TieRule ties = TieRule::random;
+
+  static std::vector<ProcessEntry<OnePlusBeta>> entries() {
+    return {{{"one-plus-beta", "with prob. beta a Two-Choice step, else a One-Choice step",
+              "Peres, Talwar, Wieder 2015; theory.md 1.4",
+              {{"beta", ParamDef::Kind::real, "0.5", 0, 1, {}, "probability of a Two-Choice step"},
+               ties_param()}},
+             [](const Params& p) { return OnePlusBeta{p.real("beta"), tie_rule(p)}; }}};
+  }
+  static constexpr bool on_levels = true;
+  const char* levels_obstacle() const { return ties_levels_obstacle(ties); }
 
   template <class Oracle>
   Placement choose(Oracle& oracle) {

@@ -9,12 +9,20 @@
 #include <cstdint>
 
 #include "processes/core/engine.hpp"
+#include "processes/core/process.hpp"
 
 namespace gapcheck {
 
 struct Packing {
   static constexpr const char* unit_weights_only =
       "it fills a bin to the level ceil(W/n)+1, counted in balls";
+
+  static std::vector<ProcessEntry<Packing>> entries() {
+    return {{{"packing", "sample one bin; if its load < W/n fill it to ceil(W/n)+1, else 1 ball",
+              "Los, Sauerwald, Sylvester, SODA'22; theory.md 7", {}},
+             [](const Params&) { return Packing{}; }}};
+  }
+  static constexpr bool on_levels = true;
 
   template <class Oracle>
   Placement choose(Oracle& oracle) {

@@ -8,12 +8,26 @@
 #include <cstdint>
 
 #include "processes/core/engine.hpp"
+#include "processes/core/process.hpp"
 
 namespace gapcheck {
+
+// The `delta` key, shared with Mixed Quantile.
+inline ParamDef delta_param() {
+  return {"delta", ParamDef::Kind::real, "0.5", 0, 1, {},
+          "quantile: a sample among the ceil(delta n) heaviest bins is replaced by a fresh one"};
+}
 
 struct Quantile {
   static constexpr bool needs_levels = true;  // the oracle answers rank questions
   double delta = 0.5;
+
+  static std::vector<ProcessEntry<Quantile>> entries() {
+    return {{{"quantile", "sample i1; if among the ceil(delta n) heaviest, use a fresh sample instead",
+              "Los, Sauerwald, SPAA'22 (code hybrid_quantile); theory.md 5", {delta_param()}},
+             [](const Params& p) { return Quantile{p.real("delta")}; }}};
+  }
+  static constexpr bool on_levels = true;
 
   template <class Oracle>
   Placement choose(Oracle& oracle) {

@@ -6,25 +6,37 @@
 #include <mutex>
 #include <new>
 #include <optional>
+#include <stdexcept>
 #include <system_error>
 #include <thread>
 
-#include "processes/catalog.hpp"
 #include "processes/core/levels.hpp"
-#include "processes/levels_support.hpp"
-#include "processes/runner.hpp"
-#include "processes/tables.hpp"
+#include "processes/register.hpp"
 
 namespace gapcheck {
 
-static_assert(std::variant_size_v<AnySetting> == GAPCHECK_SETTING_TYPES,
-              "set GAPCHECK_SETTING_TYPES in processes/CMakeLists.txt to the number of settings");
+void ProcessRegistry::add(const std::vector<Described<AnyProcess>>& entries) {
+  for (const auto& entry : entries) {
+    const auto at = std::lower_bound(
+        entries_.begin(), entries_.end(), entry.name,
+        [](const Described<AnyProcess>& e, const std::string& name) { return e.name < name; });
+    if (at != entries_.end() && at->name == entry.name)
+      throw std::logic_error("process name '" + entry.name +
+                             "' is registered twice (GAPCHECK_REGISTER_PROCESS)");
+    entries_.insert(at, entry);
+  }
+}
+
+ProcessRegistry& process_registry() {
+  static ProcessRegistry registry;
+  return registry;
+}
 
 namespace {
 
 template <class Made>
-const Maker<Made>& find(const std::vector<Maker<Made>>& table, std::string_view kind,
-                        const Spec& spec) {
+const Described<Made>& find(const std::vector<Described<Made>>& table, std::string_view kind,
+                            const Spec& spec) {
   for (const auto& entry : table)
     if (entry.name == spec.name) return entry;
   std::string names;
@@ -34,30 +46,30 @@ const Maker<Made>& find(const std::vector<Maker<Made>>& table, std::string_view 
 }
 
 template <class Made>
-std::vector<Entry> entries_of(const std::vector<Maker<Made>>& table) {
+std::vector<Entry> entries_of(const std::vector<Described<Made>>& table) {
   return {table.begin(), table.end()};
 }
 
 }  // namespace
 
 const std::vector<Entry>& process_entries() {
-  static const std::vector<Entry> entries = entries_of(processes());
+  static const std::vector<Entry> entries = entries_of(process_registry().entries());
   return entries;
 }
 const std::vector<Entry>& setting_entries() {
-  static const std::vector<Entry> entries = entries_of(settings());
+  static const std::vector<Entry> entries = entries_of(setting_table());
   return entries;
 }
 const std::vector<Entry>& weight_entries() {
-  static const std::vector<Entry> entries = entries_of(weights());
+  static const std::vector<Entry> entries = entries_of(weights_table());
   return entries;
 }
 
 Composition compose(const Spec& process_spec, const Spec& setting_spec,
                     const Spec& weights_spec, std::uint64_t n) {
-  const auto& process_entry = find(processes(), "process", process_spec);
-  const auto& setting_entry = find(settings(), "setting", setting_spec);
-  const auto& weights_entry = find(weights(), "weights", weights_spec);
+  const auto& process_entry = find(process_registry().entries(), "process", process_spec);
+  const auto& setting_entry = find(setting_table(), "setting", setting_spec);
+  const auto& weights_entry = find(weights_table(), "weights", weights_spec);
   const Params process_params = bind_params("process", process_spec, process_entry.params, n);
   const Params setting_params = bind_params("setting", setting_spec, setting_entry.params, n);
   const Params weights_params = bind_params("weights", weights_spec, weights_entry.params, n);
@@ -67,14 +79,9 @@ Composition compose(const Spec& process_spec, const Spec& setting_spec,
                 process_params.canonical,
                 setting_params.canonical,
                 weights_params.canonical};
-  std::visit(
-      [&](const auto& process, const auto& setting) {
-        if (const auto why = refusal(process, setting, c.weights))
-          throw InputError("process " + c.process_spec.str() + " with setting " +
-                           c.setting_spec.str() + " and weights " + c.weights_spec.str() +
-                           ": " + *why);
-      },
-      c.process, c.setting);
+  if (const auto why = c.process.refusal(c.setting, c.weights))
+    throw InputError("process " + c.process_spec.str() + " with setting " + c.setting_spec.str() +
+                     " and weights " + c.weights_spec.str() + ": " + *why);
   return c;
 }
 
@@ -83,11 +90,7 @@ namespace {
 // The engine a run uses: levels when asked, or under `automatic` when the composition supports
 // it and no per-bin output (keep_loads) is asked for; bins otherwise (docs/engines.md).
 Engine resolve_engine(const Composition& c, const RunConfig& config) {
-  const std::optional<std::string> refused = std::visit(
-      [&](const auto& process, const auto& setting) {
-        return levels_refusal(process, setting, c.weights);
-      },
-      c.process, c.setting);
+  const std::optional<std::string> refused = c.process.levels_refusal(c.setting, c.weights);
   if (config.engine == Engine::levels) {
     if (refused)
       throw InputError("engine=levels cannot run process " + c.process_spec.str() +
@@ -124,8 +127,7 @@ Simulation make_simulation(const Spec& process_spec, const Spec& setting_spec,
                      " on the " + engine_name(config.engine) + " engine");
   Simulation simulation{c.process_spec, c.setting_spec, c.weights_spec, config, {}};
   const Weights w = c.weights;
-  simulation.run = std::visit(
-      [&](const auto& setting) { return runner_for(c.process, setting, w, config); }, c.setting);
+  simulation.run = c.process.runner(c.setting, w, config);
   const std::uint64_t load_bytes = w.is_unit() ? sizeof(std::uint32_t) : sizeof(double);
   simulation.bytes_per_run = std::visit(
       [&](const auto& setting) -> std::uint64_t {

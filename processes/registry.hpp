@@ -4,7 +4,8 @@
 // is what `gapcheck list` prints and what binding checks), and turns specs such as
 // `two-choice` + `g-bounded:g=4` into a Simulation: a type-erased function from (seed,
 // replicate) to a RunResult. Erasure costs one indirect call per run; inside a run everything is
-// static.
+// static. Processes register themselves (processes/register.hpp) and are listed sorted by name;
+// settings and weights are the closed list of processes/settings/settings.hpp.
 #pragma once
 
 #include <cstdint>
@@ -12,26 +13,21 @@
 #include <string>
 #include <vector>
 
-#include "processes/catalog.hpp"
+#include "processes/any_process.hpp"
 #include "processes/core/engine.hpp"
+#include "processes/core/describe.hpp"
 #include "processes/core/params.hpp"
 #include "processes/core/spec.hpp"
 
 namespace gapcheck {
 
-struct Entry {
-  std::string name;
-  std::string definition;  // one line
-  std::string source;      // paper and theory.md section
-  std::vector<ParamDef> params;
-};
-
 const std::vector<Entry>& process_entries();
 const std::vector<Entry>& setting_entries();
 const std::vector<Entry>& weight_entries();
 
-// A process, a setting and weights, bound and checked, with their canonical specs. For code
-// that needs the static types (property tests, benchmarks): std::visit over process and setting.
+// A process, a setting and weights, bound and checked, with their canonical specs. The process
+// is type-erased (AnyProcess: run it through run_once, or ask its choose() through a
+// DynamicOracle); the setting is a variant over the closed list of setting types.
 struct Composition {
   AnyProcess process;
   AnySetting setting;

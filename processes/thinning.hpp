@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "processes/core/engine.hpp"
+#include "processes/core/process.hpp"
 
 namespace gapcheck {
 
@@ -32,6 +33,10 @@ struct Thinning {
   // Accept a primary whose load equals the threshold too: Mean-Thinning's "x_i1 <= W/n".
   bool accept_at_threshold = false;
   std::size_t stage = 0;  // per-run state: the stage of the current step (t only grows)
+
+  // thinning and mean-thinning; defined in thinning.cpp, beside the schedule's syntax.
+  static std::vector<ProcessEntry<Thinning>> entries();
+  static constexpr bool on_levels = true;
 
   template <class Oracle>
   double threshold(Oracle& oracle) {

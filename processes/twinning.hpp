@@ -4,10 +4,18 @@
 #pragma once
 
 #include "processes/core/engine.hpp"
+#include "processes/core/process.hpp"
 
 namespace gapcheck {
 
 struct Twinning {
+  static std::vector<ProcessEntry<Twinning>> entries() {
+    return {{{"twinning", "sample one bin; place 2 balls if its load < W/n, else 1",
+              "Los, Sauerwald, Sylvester, SODA'22; theory.md 7", {}},
+             [](const Params&) { return Twinning{}; }}};
+  }
+  static constexpr bool on_levels = true;
+
   template <class Oracle>
   Placement choose(Oracle& oracle) {
     const Bin i = oracle.sample();

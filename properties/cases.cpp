@@ -133,18 +133,18 @@ Case draw_case(const Triple& triple, const Limits& limits) {
 }
 
 audit::Run run_case(const Case& c, audit::Detail detail) {
-  audit::Run run;
-  std::visit(
-      [&](const auto& process, const auto& setting) {
+  // The process is type-erased: the audited runs instantiate once per setting and load type,
+  // whatever the number of registered processes.
+  const AnyProcess& process = c.composition.process;
+  return std::visit(
+      [&](const auto& setting) {
         if (c.composition.weights.is_unit())
-          run = audit::audited_run<std::uint32_t>(process, setting, c.composition.weights,
-                                                  c.config, c.seed, c.replicate, detail);
-        else
-          run = audit::audited_run<double>(process, setting, c.composition.weights, c.config,
-                                           c.seed, c.replicate, detail);
+          return audit::audited_run<std::uint32_t>(process, setting, c.composition.weights,
+                                                   c.config, c.seed, c.replicate, detail);
+        return audit::audited_run<double>(process, setting, c.composition.weights, c.config,
+                                          c.seed, c.replicate, detail);
       },
-      c.composition.process, c.composition.setting);
-  return run;
+      c.composition.setting);
 }
 
 namespace {

@@ -63,7 +63,7 @@ Case draw_case(const Triple& triple, const Limits& limits = {});
 Composition compose_or_discard(const Spec& process, const Spec& setting, const Spec& weights,
                                std::uint64_t n);
 
-// The audited run of a case, with the static types of its process, setting and load.
+// The audited run of a case: the erased process, the static types of its setting and load.
 audit::Run run_case(const Case& c, audit::Detail detail = audit::Detail::full);
 
 // Runs `property` as a RapidCheck property once for each registered triple, with the suite's

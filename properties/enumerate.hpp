@@ -33,11 +33,13 @@
 #include <vector>
 
 #include "processes/core/engine.hpp"
+#include "processes/core/process.hpp"
 #include "properties/oracles.hpp"
 
 namespace gapcheck::oracle {
 
-// The exact oracle over fixed unit loads, whose random answers follow a tape of outcomes.
+// The exact oracle over fixed unit loads, whose random answers follow a tape of outcomes. It
+// takes any process, registered or not: a type-erased one asks through DynamicOracle.
 class EnumeratingOracle {
  public:
   using Load = std::uint32_t;
@@ -133,14 +135,7 @@ class EnumeratingOracle {
   bool started_ = false;
 };
 
-// A process whose choice depends on earlier steps, not on the loads alone (Memory's cache),
-// declares `static constexpr bool remembers = true`: a fresh copy per step would forget it, so
-// its gap law is not a programme over load vectors.
-template <class Process>
-constexpr bool remembers_v = [] {
-  if constexpr (requires { Process::remembers; }) return Process::remembers;
-  return false;
-}();
+static_assert(Oracle<EnumeratingOracle>);
 
 // The exact law of one step of `prototype` at loads x.
 struct StepLaw {
@@ -165,7 +160,7 @@ StepLaw step_law(const Process& prototype, const std::vector<std::uint32_t>& x,
     if (++law.paths > max_paths)
       throw std::length_error("more than " + std::to_string(max_paths) + " paths in one step");
     Process process = prototype;
-    const Placement placement = process.choose(oracle);
+    const Placement placement = choose_with(process, oracle);
     law.placements[{placement.bin, placement.balls}] += oracle.weight();
     law.mean_probes += oracle.weight() * static_cast<double>(oracle.probes());
   }
@@ -177,7 +172,13 @@ StepLaw step_law(const Process& prototype, const std::vector<std::uint32_t>& x,
 // choice depends on the loads alone (a fresh copy of the prototype decides every step).
 template <class Process>
 std::map<double, double> enumerated_gap_law(const Process& prototype, std::uint64_t n, std::uint64_t m) {
-  static_assert(!remembers_v<Process>, "its state is not in the load vector");
+  // A process that remembers (Memory's cache; `remembers`, core/process.hpp) keeps state that is
+  // not in the load vector: a fresh copy per step would forget it.
+  if constexpr (AsksDynamically<Process>) {
+    if (prototype.remembers()) throw std::logic_error("its state is not in the load vector");
+  } else {
+    static_assert(!remembers_v<Process>, "its state is not in the load vector");
+  }
   return exact_gap_law(n, m, State(n, 0.0), [&](const State& s) {
     const std::vector<std::uint32_t> x(s.begin(), s.end());
     const double placed = std::accumulate(s.begin(), s.end(), 0.0);

@@ -2,7 +2,8 @@
 // (properties/mutants_test.cpp) and the statistical tier (stats/claims/tests/).
 #pragma once
 
-#include "processes/catalog.hpp"
+#include "processes/core/choice.hpp"
+#include "processes/core/engine.hpp"
 
 namespace gapcheck {
 

@@ -7,7 +7,12 @@
 #include <cmath>
 #include <memory>
 
+#include "processes/d_choice.hpp"
+#include "processes/first_diff.hpp"
+#include "processes/left.hpp"
+#include "processes/memory.hpp"
 #include "processes/registry.hpp"
+#include "processes/thinning.hpp"
 #include "properties/audit.hpp"
 #include "properties/checks.hpp"
 #include "properties/enumerate.hpp"

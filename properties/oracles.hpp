@@ -101,7 +101,7 @@ template <class Process, class Setting>
 std::vector<std::uint64_t> next_ball_counts(const Process& prototype, const Setting& setting,
                                             const std::vector<std::uint32_t>& x,
                                             std::uint64_t draws, std::uint64_t seed) {
-  Loads<std::uint32_t> loads(x.size(), needs_levels_v<Process>);
+  Loads<std::uint32_t> loads(x.size(), needs_levels(prototype));
   Streams streams(seed, 0);
   auto oracle = setting.template oracle<std::uint32_t>(loads, streams);
   for (std::size_t i = 0; i < x.size(); ++i)  // through the setting: batches end, windows fill
@@ -109,7 +109,7 @@ std::vector<std::uint64_t> next_ball_counts(const Process& prototype, const Sett
   std::vector<std::uint64_t> counts(x.size(), 0);
   for (std::uint64_t k = 0; k < draws; ++k) {
     Process process = prototype;
-    ++counts[process.choose(oracle).bin];
+    ++counts[choose_with(process, oracle).bin];
   }
   return counts;
 }

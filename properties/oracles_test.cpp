@@ -8,6 +8,7 @@
 #include <iostream>
 #include <variant>
 
+#include "processes/one_choice.hpp"
 #include "processes/registry.hpp"
 #include "properties/audit.hpp"
 #include "properties/oracles.hpp"
@@ -179,10 +180,10 @@ TEST(OneStepLaw, EveryProcessPlacesTheNextBallWithItsExactLaw) {
       }
       const std::uint64_t seed = test_seed(lc.process + "|" + lc.setting, x.size());
       const auto result = std::visit(
-          [&](const auto& process, const auto& setting) {
-            return one_step_test(process, setting, x, lc.law(as_doubles(x)), 200000, seed);
+          [&](const auto& setting) {
+            return one_step_test(c.process, setting, x, lc.law(as_doubles(x)), 200000, seed);
           },
-          c.process, c.setting);
+          c.setting);
       report_p_value(lc.process + "|" + lc.setting + "|" + describe(x), result);
       EXPECT_GE(result.p_value, alpha) << lc.process << " | " << lc.setting << " on x = "
                                        << describe(x) << ": chi2 = " << result.statistic
@@ -219,11 +220,11 @@ TEST(OneStepLaw, BatchedThresholdsReadTheBatchStartClock) {
   for (const LawCase& lc : cases) {
     const Composition c = compose(Spec::parse(lc.process), Spec::parse(lc.setting), {"unit", {}}, x.size());
     const auto result = std::visit(
-        [&](const auto& process, const auto& setting) {
-          return one_step_test(process, setting, x, lc.law(as_doubles(x)), 200000,
+        [&](const auto& setting) {
+          return one_step_test(c.process, setting, x, lc.law(as_doubles(x)), 200000,
                                test_seed(lc.process + "|clock", x.size()));
         },
-        c.process, c.setting);
+        c.setting);
     report_p_value(lc.process + "|" + lc.setting + "|clock", result);
     EXPECT_GE(result.p_value, alpha) << lc.process << " | " << lc.setting << ": chi2 = "
                                      << result.statistic << " on " << result.buckets << " buckets";

@@ -3,8 +3,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 
 #include "processes/core/loads.hpp"
+#include "processes/core/params.hpp"
 #include "processes/core/oracle.hpp"
 
 namespace gapcheck {
@@ -17,6 +19,24 @@ namespace gapcheck {
 //    sequential setting (the sorted load vector has the same law), much worse in b-Batched,
 //    where every tie of a batch goes to the same bin.
 enum class TieRule { random, index };
+
+// The `ties` key of the processes that choose among samples, and its value.
+inline ParamDef ties_param() {
+  return {"ties", ParamDef::Kind::choice, "random", 0, 0, {"random", "index"},
+          "tie rule: random = a uniform tied sample, index = the lowest tied bin index"};
+}
+inline TieRule tie_rule(const Params& p) {
+  return p.choice("ties") == "index" ? TieRule::index : TieRule::random;
+}
+inline const char* ties_levels_obstacle(TieRule ties) {
+  return ties == TieRule::index ? "ties=index names bins by index" : nullptr;
+}
+
+// The `d` key (samples, groups) and its value.
+inline ParamDef d_param(const std::string& help) {
+  return {"d", ParamDef::Kind::integer, "2", 1, 1024, {}, help};
+}
+inline std::uint32_t d_of(const Params& p) { return static_cast<std::uint32_t>(p.integer("d")); }
 
 // take_second ? second : first, as a mask: the condition is a comparison of sampled loads, an
 // unpredictable branch (a mispredicted branch per ball costs more than the rest of the step).

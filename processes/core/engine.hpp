@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "processes/core/dynamic_oracle.hpp"
 #include "processes/core/loads.hpp"
 #include "processes/core/oracle.hpp"
 #include "processes/core/random.hpp"
@@ -139,7 +140,7 @@ RunResult simulate(Process& process, Oracle& oracle, State& loads, Streams& stre
   Load seen_max = 0;
   Total above_while_below{};  // set at the first observed step
   while (loads.balls() < config.m) {
-    const Placement placement = process.choose(oracle);
+    const Placement placement = choose_with(process, oracle);
     const std::uint64_t count =
         placement.balls == 1 ? 1 : std::min(placement.balls, config.m - loads.balls());
     Bin bin = placement.bin;
@@ -200,6 +201,13 @@ constexpr bool needs_levels_v = [] {
   return false;
 }();
 
+// needs_levels_v of a process value: a type-erased process knows it only at run time.
+template <class Process>
+bool needs_levels(const Process& process) {
+  if constexpr (requires { process.needs_levels(); }) return process.needs_levels();
+  else return needs_levels_v<Process>;
+}
+
 // One complete run: fresh empty bins, engines keyed by (seed, replicate), a fresh copy of the
 // process (so no per-run state such as Memory's cache leaks between runs).
 //   Setting must provide `template <class Load> auto oracle(Loads<Load>&, Streams&) const`.
@@ -207,7 +215,7 @@ template <class Load, class Process, class Setting>
 RunResult run_once(const Process& prototype, const Setting& setting, const Weights& weights,
                    const RunConfig& config, std::uint64_t seed, std::uint64_t replicate) {
   Streams streams(seed, replicate);
-  Loads<Load> loads(config.n, needs_levels_v<Process>);
+  Loads<Load> loads(config.n, needs_levels(prototype));
   auto oracle = setting.template oracle<Load>(loads, streams);
   Process process = prototype;
   RunResult result;

@@ -7,7 +7,8 @@
 // composes with any setting, and a setting's rule lives in exactly one class, where a test can
 // audit every answer it gives.
 //
-// ExactOracle answers truthfully; settings derive from it and hide the questions they change.
+// ExactOracle answers truthfully; settings derive from it and hide the questions they change
+// (declaring which: `hides`, below).
 // Dispatch is static: processes are templates over the oracle type, so the per-ball loop has no
 // virtual call. The state the oracle reads is a template parameter too: the per-bin Loads, or the
 // load histogram of the levels engine (core/levels.hpp), which answers the same questions.
@@ -43,6 +44,15 @@ using oracle_load_t =
 
 // A named count that a setting reports for a run (decisions flipped, stale reads, ...).
 using SettingCounts = std::vector<std::pair<std::string, std::uint64_t>>;
+
+// The questions a setting's oracle may answer itself. A setting oracle lists those it bends,
+//   using hides = Hides<Question::compare, Question::load, ...>;
+// and the Setting concept (core/process.hpp) checks that it declares each of them, so that one it
+// forgets is a compile error rather than a truthful answer inherited from ExactOracle.
+enum class Question { balls, average, sample, compare, compare_to, load, in_top, coin };
+
+template <Question... Qs>
+struct Hides {};
 
 template <class LoadT, class State = Loads<LoadT>>
 class ExactOracle {

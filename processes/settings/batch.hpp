@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "processes/core/describe.hpp"
 #include "processes/core/loads.hpp"
 #include "processes/settings/setting_oracle.hpp"
 
@@ -31,6 +32,9 @@ class BatchOracle : public SettingOracle<LoadT> {
   using Base::loads_;
 
  public:
+  using hides = Hides<Question::balls, Question::average, Question::load, Question::compare,
+                      Question::compare_to, Question::in_top>;
+
   BatchOracle(Loads<LoadT>& loads, Streams& streams, std::uint64_t b)
       : Base(loads, streams),
         b_(b),
@@ -95,6 +99,8 @@ class BatchOracle : public SettingOracle<LoadT> {
 struct BatchSetting {
   std::uint64_t b = 1;
 
+  const char* levels_obstacle() const { return "it keeps a per-bin snapshot of the loads"; }
+
   // Memory a run's oracle holds beyond the loads: the snapshot, the touched marks, and the list
   // of bins touched in a batch (at most min(b, m, n), with a vector's doubling).
   std::uint64_t state_bytes(std::uint64_t n, std::uint64_t m, std::uint64_t load_bytes) const {
@@ -106,5 +112,15 @@ struct BatchSetting {
     return {loads, streams, b};
   }
 };
+
+template <class AnySetting>
+std::vector<Described<AnySetting>> batch_entries() {
+  return {{{"batch",
+            "loads, mean and clock t frozen at the start of each batch of b balls, visible at its "
+            "end",
+            "Berenbrink et al. 2012; Los, Sauerwald 2022; theory.md 2.1, 5",
+            {{"b", ParamDef::Kind::count, "n", 1, 0x1.0p40, {}, "batch size in balls"}}},
+           [](const Params& p) -> AnySetting { return BatchSetting{p.integer("b")}; }}};
+}
 
 }  // namespace gapcheck

@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "processes/core/describe.hpp"
 #include "processes/settings/setting_oracle.hpp"
 
 namespace gapcheck {
@@ -131,6 +132,8 @@ class DelayOracle : public SettingOracle<LoadT> {
   using Base::streams_;
 
  public:
+  using hides = Hides<Question::load, Question::compare, Question::compare_to, Question::in_top>;
+
   DelayOracle(Loads<LoadT>& loads, Streams& streams, std::uint64_t tau, Adversary adversary)
       : Base(loads, streams), tau_(tau), adversary_(adversary), window_(loads.n(), tau) {}
 
@@ -184,6 +187,8 @@ struct DelaySetting {
   std::uint64_t tau = 1;
   Adversary adversary{};
 
+  const char* levels_obstacle() const { return "it keeps per-bin load histories"; }
+
   // Memory a run's oracle holds beyond the loads: two ball numbers per bin and the window's
   // ring of min(tau - 1, m) placements (32 bytes each), counted twice for a vector's doubling.
   std::uint64_t state_bytes(std::uint64_t n, std::uint64_t m, std::uint64_t) const {
@@ -196,5 +201,25 @@ struct DelaySetting {
     return {loads, streams, tau, adversary};
   }
 };
+
+template <class AnySetting>
+std::vector<Described<AnySetting>> delay_entries() {
+  return {{{"delay", "each load read is a value the bin had during the last tau steps",
+            "Los, Sauerwald 2023; theory.md 2.1",
+            {{"tau", ParamDef::Kind::count, "n", 1, 0x1.0p40, {}, "window in balls"},
+             {"adversary", ParamDef::Kind::choice, "adversarial", 0, 0,
+              {"adversarial", "random", "random-per-read"},
+              "adversarial = the oldest value when that could flip the answer, random = the loads "
+              "at one uniform step of the window per question, random-per-read = each read at its "
+              "own uniform step"}}},
+           [](const Params& p) -> AnySetting {
+             const std::uint64_t tau = p.integer("tau");
+             const std::string& adversary = p.choice("adversary");
+             if (adversary == "random") return DelaySetting<RandomDelay>{tau};
+             if (adversary == "random-per-read")
+               return DelaySetting<RandomDelay>{tau, RandomDelay{true}};
+             return DelaySetting<AdversarialDelay>{tau};
+           }}};
+}
 
 }  // namespace gapcheck

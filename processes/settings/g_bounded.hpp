@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "processes/core/describe.hpp"
 #include "processes/settings/setting_oracle.hpp"
 
 namespace gapcheck {
@@ -75,6 +76,8 @@ class GBoundedOracle : public SettingOracle<LoadT, State> {
   using Base::streams_;
 
  public:
+  using hides = Hides<Question::compare, Question::compare_to, Question::in_top, Question::load>;
+
   GBoundedOracle(State& loads, Streams& streams, double g, Adversary adversary)
       : Base(loads, streams), g_(g), adversary_(adversary) {}
 
@@ -122,6 +125,7 @@ class GBoundedOracle : public SettingOracle<LoadT, State> {
 
 template <class Adversary>
 struct GBoundedSetting {
+  static constexpr bool on_levels = true;
   double g = 1;
   Adversary adversary{};
 
@@ -131,5 +135,29 @@ struct GBoundedSetting {
     return {loads, streams, g, adversary};
   }
 };
+
+inline ParamDef g_param(const char* help) {
+  return {"g", ParamDef::Kind::real, "1", 0, 1e9, {}, help};
+}
+
+template <class AnySetting>
+std::vector<Described<AnySetting>> g_bounded_entries() {
+  return {{{"g-bounded",
+            "an adaptive adversary decides every comparison of values at most g apart; others are "
+            "true",
+            "Alistarh et al. 2018; Los, Sauerwald 2023; theory.md 2.1",
+            {g_param("comparisons of values at most g apart may be decided by the adversary"),
+             {"adversary", ParamDef::Kind::choice, "heavier", 0, 0, {"heavier", "random", "near-max"},
+              "heavier = reverse every decidable comparison (ball to the heavier bin), random = a "
+              "fair coin (equal values too: g-myopic), near-max = reverse only when that favours a "
+              "bin within g of the maximum"}}},
+           [](const Params& p) -> AnySetting {
+             const double g = p.real("g");
+             const std::string& adversary = p.choice("adversary");
+             if (adversary == "random") return GBoundedSetting<RandomAdversary>{g};
+             if (adversary == "near-max") return GBoundedSetting<NearMaxAdversary>{g};
+             return GBoundedSetting<HeavierAdversary>{g};
+           }}};
+}
 
 }  // namespace gapcheck

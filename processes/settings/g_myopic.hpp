@@ -18,4 +18,14 @@ namespace gapcheck {
 
 using GMyopicSetting = GBoundedSetting<RandomAdversary>;
 
+template <class AnySetting>
+std::vector<Described<AnySetting>> g_myopic_entries() {
+  return {{{"g-myopic",
+            "comparisons of values at most g apart, equal values included, are decided by a fair "
+            "coin",
+            "Los, Sauerwald 2023; theory.md 2.1",
+            {g_param("comparisons of values at most g apart are decided by a fair coin")}},
+           [](const Params& p) -> AnySetting { return GMyopicSetting{p.real("g")}; }}};
+}
+
 }  // namespace gapcheck

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 
+#include "processes/core/describe.hpp"
 #include "processes/settings/setting_oracle.hpp"
 
 namespace gapcheck {
@@ -23,6 +24,8 @@ class SigmaNoisyOracle : public SettingOracle<LoadT, State> {
   using Base::streams_;
 
  public:
+  using hides = Hides<Question::load, Question::compare, Question::compare_to, Question::in_top>;
+
   SigmaNoisyOracle(State& loads, Streams& streams, double sigma)
       : Base(loads, streams), sigma_(sigma) {}
 
@@ -48,6 +51,7 @@ class SigmaNoisyOracle : public SettingOracle<LoadT, State> {
 };
 
 struct SigmaNoisySetting {
+  static constexpr bool on_levels = true;
   double sigma = 1;
 
   template <class Load = void, class State>
@@ -56,5 +60,14 @@ struct SigmaNoisySetting {
     return {loads, streams, sigma};
   }
 };
+
+template <class AnySetting>
+std::vector<Described<AnySetting>> sigma_noisy_entries() {
+  return {{{"sigma-noisy",
+            "every load read is x_i + N(0, sigma^2), fresh per read; real comparisons",
+            "Los, Sauerwald 2023; theory.md 2.1",
+            {{"sigma", ParamDef::Kind::real, "1", 0, 1e9, {}, "standard deviation of the noise"}}},
+           [](const Params& p) -> AnySetting { return SigmaNoisySetting{p.real("sigma")}; }}};
+}
 
 }  // namespace gapcheck

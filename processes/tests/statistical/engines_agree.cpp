@@ -29,7 +29,6 @@
 #include <vector>
 
 #include "processes/core/levels.hpp"
-#include "processes/levels_support.hpp"
 #include "processes/registry.hpp"
 #include "stats/tests.hpp"
 
@@ -105,14 +104,11 @@ std::vector<RunResult> levels_runs_of(const std::string& process) {
   const Composition c =
       compose(Spec::parse(process), Spec::parse("exact"), Spec::parse("unit"), kN);
   std::vector<RunResult> runs;
-  std::visit(
-      [&](const auto& p) {
-        if constexpr (levels_pair_v<std::decay_t<decltype(p)>, ExactSetting>)
-          for (std::uint64_t r = 0; r < kRuns; ++r)
-            runs.push_back(run_once_on_levels<State>(p, ExactSetting{}, c.weights,
-                                                     config_for(Engine::levels), kSeed, r));
-      },
-      c.process);
+  if (c.process.levels_refusal(c.setting, c.weights)) return runs;
+  // The erased process asks through DynamicOracle: the same answers and draws as a typed run.
+  for (std::uint64_t r = 0; r < kRuns; ++r)
+    runs.push_back(run_once_on_levels<State>(c.process, ExactSetting{}, c.weights,
+                                             config_for(Engine::levels), kSeed, r));
   return runs;
 }
 

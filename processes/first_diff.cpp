@@ -1,0 +1,4 @@
+#include "processes/first_diff.hpp"
+#include "processes/register.hpp"
+
+GAPCHECK_REGISTER_PROCESS(gapcheck::FirstDiff)

@@ -1,0 +1,4 @@
+#include "processes/left.hpp"
+#include "processes/register.hpp"
+
+GAPCHECK_REGISTER_PROCESS(gapcheck::Left)

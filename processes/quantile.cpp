@@ -1,0 +1,4 @@
+#include "processes/quantile.hpp"
+#include "processes/register.hpp"
+
+GAPCHECK_REGISTER_PROCESS(gapcheck::Quantile)

@@ -1,0 +1,154 @@
+// How a process joins gapcheck: GAPCHECK_REGISTER_PROCESS(Type) in the process's own .cpp.
+//
+// There is no central table of processes. A process type describes itself in its header (names,
+// definitions, parameters, factories, traits: core/process.hpp), and one line in its own
+// translation unit registers it at static initialisation:
+//
+//   // processes/one_plus_beta.cpp
+//   #include "processes/one_plus_beta.hpp"
+//   #include "processes/register.hpp"
+//   GAPCHECK_REGISTER_PROCESS(gapcheck::OnePlusBeta)
+//
+// The registration checks the Process concept (a readable compile error if the type does not keep
+// the contract) and instantiates, in that translation unit, the production runners of the process
+// under every setting type and load type (32-bit integer loads, double loads, and the levels
+// engine where both the process and the setting allow it). So the per-ball loops of different
+// processes compile in parallel, and a new process compiles only its own.
+//
+// The registry keeps the entries sorted by name, whatever the link order, and a name registered
+// twice stops the program at start-up with a message naming it. Built-in processes live in a
+// library linked whole (processes/CMakeLists.txt), so the linker keeps their registrations; an
+// executable that compiles its own process .cpp registers that process too.
+#pragma once
+
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <variant>
+#include <vector>
+
+#include "processes/any_process.hpp"
+#include "processes/core/levels.hpp"
+#include "processes/core/process.hpp"
+
+namespace gapcheck {
+
+// The erased process of type P (see AnyProcess::Model).
+template <class P>
+class ProcessModel final : public AnyProcess::Model {
+ public:
+  explicit ProcessModel(P value) : value_(std::move(value)) {}
+
+  std::unique_ptr<AnyProcess::Model> clone() const override {
+    return std::make_unique<ProcessModel>(value_);
+  }
+  Placement choose(DynamicOracle& oracle) override { return value_.choose(oracle); }
+  bool needs_levels() const override { return needs_levels_v<P>; }
+  bool remembers() const override { return remembers_v<P>; }
+
+  std::optional<std::string> refusal(const AnySetting&, const Weights& weights) const override {
+    return weights_refusal<P>(weights);
+  }
+
+  std::optional<std::string> levels_refusal(const AnySetting& any,
+                                            const Weights& weights) const override {
+    return std::visit(
+        [&](const auto& setting) -> std::optional<std::string> {
+          using S = std::decay_t<decltype(setting)>;
+          if (const char* why = levels_obstacle(value_)) return std::string("the process: ") + why;
+          if (const char* why = levels_obstacle(setting)) return std::string("the setting: ") + why;
+          if constexpr (!(on_levels_v<P> && on_levels_v<S>))
+            return std::string("this process and setting are not known to treat bins as exchangeable");
+          if (!weights.is_unit()) return std::string("the weights: levels hold unit balls only");
+          return std::nullopt;
+        },
+        any);
+  }
+
+  RunFunction runner(const AnySetting& any, const Weights& weights,
+                     const RunConfig& config) const override {
+    return std::visit(
+        [&](const auto& setting) -> RunFunction {
+          using S = std::decay_t<decltype(setting)>;
+          const P& process = value_;
+          if (config.engine == Engine::levels) {
+            if constexpr (on_levels_v<P> && on_levels_v<S>)
+              return [=](std::uint64_t seed, std::uint64_t replicate) {
+                return run_once_on_levels(process, setting, weights, config, seed, replicate);
+              };
+            throw std::logic_error("levels engine asked for a composition it does not support");
+          }
+          if (weights.is_unit())
+            return [=](std::uint64_t seed, std::uint64_t replicate) {
+              return run_once<std::uint32_t>(process, setting, weights, config, seed, replicate);
+            };
+          return [=](std::uint64_t seed, std::uint64_t replicate) {
+            return run_once<double>(process, setting, weights, config, seed, replicate);
+          };
+        },
+        any);
+  }
+
+ private:
+  P value_;
+};
+
+// Every registered process entry, sorted by name.
+class ProcessRegistry {
+ public:
+  // Throws std::logic_error naming a name that is already registered.
+  void add(const std::vector<Described<AnyProcess>>& entries);
+  const std::vector<Described<AnyProcess>>& entries() const { return entries_; }
+
+ private:
+  std::vector<Described<AnyProcess>> entries_;
+};
+
+ProcessRegistry& process_registry();  // the program's registry (registry.cpp)
+
+template <class P>
+std::vector<Described<AnyProcess>> erased_entries() {
+  static_assert(std::copyable<P>,
+                "a process is copied for every run: it must be copyable (core/process.hpp)");
+  static_assert(DescribesItself<P>,
+                "a process describes itself: static std::vector<ProcessEntry<P>> entries() with "
+                "name, definition, source, parameters and factory (core/process.hpp)");
+  static_assert(ChoosesThroughAnOracle<P>,
+                "a process needs `template <class Oracle> Placement choose(Oracle&)` asking only "
+                "the questions of the Oracle concept (core/process.hpp)");
+  static_assert(Process<P>);
+  std::vector<Described<AnyProcess>> erased;
+  for (auto& entry : P::entries())
+    erased.push_back({static_cast<const Entry&>(entry), [make = entry.make](const Params& p) {
+                        return AnyProcess(std::make_unique<ProcessModel<P>>(make(p)));
+                      }});
+  return erased;
+}
+
+// Adds P's entries to the program's registry; a duplicate name ends the program at start-up.
+template <class P>
+bool register_process() {
+  try {
+    process_registry().add(erased_entries<P>());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "gapcheck: %s\n", e.what());
+    std::abort();
+  }
+  return true;
+}
+
+}  // namespace gapcheck
+
+#define GAPCHECK_REGISTRAR_NAME_(line) gapcheck_registered_process_##line
+#define GAPCHECK_REGISTRAR_NAME(line) GAPCHECK_REGISTRAR_NAME_(line)
+// At namespace scope in the process's own .cpp, once per process type.
+#define GAPCHECK_REGISTER_PROCESS(...)                                        \
+  namespace {                                                                 \
+  [[maybe_unused]] const bool GAPCHECK_REGISTRAR_NAME(__LINE__) =             \
+      ::gapcheck::register_process<__VA_ARGS__>();                            \
+  }
