@@ -121,12 +121,12 @@ std::vector<Described<AnyProcess>> erased_entries() {
   static_assert(ChoosesThroughAnOracle<P>,
                 "a process needs `template <class Oracle> Placement choose(Oracle&)` asking only "
                 "the questions of the Oracle concept (core/process.hpp)");
-  static_assert(Process<P>);
   std::vector<Described<AnyProcess>> erased;
-  for (auto& entry : P::entries())
-    erased.push_back({static_cast<const Entry&>(entry), [make = entry.make](const Params& p) {
-                        return AnyProcess(std::make_unique<ProcessModel<P>>(make(p)));
-                      }});
+  if constexpr (Process<P>)  // else only the messages above: no cascade from the runners
+    for (auto& entry : P::entries())
+      erased.push_back({static_cast<const Entry&>(entry), [make = entry.make](const Params& p) {
+                          return AnyProcess(std::make_unique<ProcessModel<P>>(make(p)));
+                        }});
   return erased;
 }
 

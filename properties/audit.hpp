@@ -8,7 +8,11 @@
 // match the loads. Nothing in the record is computed by the code under test except the answers.
 //
 // AuditedSetting<Setting> is a setting whose oracle is the audited one, so a run goes through
-// the production run_once() unchanged: the audit sees exactly what a real run does.
+// the production run_once() unchanged: the audit sees exactly what a real run does. The process
+// may be a registered one with its type erased (AnyProcess): it then asks through DynamicOracle
+// (core/dynamic_oracle.hpp), and the audited loop is compiled once per setting and load type, not
+// once per process as well (processes/tests/registry_test.cpp checks that such runs are the
+// typed runs, draw for draw).
 #pragma once
 
 #include <algorithm>

@@ -1,5 +1,6 @@
 // Random cases drawn from the registry, so that every registered process × setting × weights
-// triple gets the generic properties with no new test code.
+// triple gets the generic properties with no new test code: a process registered anywhere
+// (processes/register.hpp), built-in or compiled into the test executable, is drawn by name.
 //
 // A case is a triple of registry entries plus values drawn for each declared parameter (from its
 // ParamDef: kind, range, choices), small n and m, a seed and a replicate. Drawing happens inside

@@ -3,7 +3,8 @@
 // Everything here is static: Process, Oracle and the load type are template parameters, so the
 // per-ball loop inlines the process's rule and the setting's answers. The loop asks the process
 // for a placement, draws the weights, lets the oracle place the balls, and updates the gap
-// statistics in O(1).
+// statistics in O(1). The same loop runs a type-erased process (AnyProcess, for the property
+// tier): choose_with() then hands it the oracle behind the virtual DynamicOracle.
 #pragma once
 
 #include <algorithm>

@@ -32,7 +32,7 @@ struct ParamDef {
   std::string help;
   // "key=value": this key applies only when the choice `key` (declared before it) has `value`.
   // A key given where it does not apply is refused, and canonical specs leave it out.
-  std::string when;
+  std::string when = {};
 
   std::string range() const;  // "[0, 1]", "one of heavier|random", ...
 };

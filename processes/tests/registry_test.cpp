@@ -1,0 +1,92 @@
+// The process registry: sorted whatever the registration order, a duplicate name refused, every
+// built-in process registered, and the erased process running exactly the typed runs.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "processes/register.hpp"
+#include "processes/registry.hpp"
+
+namespace gapcheck {
+namespace {
+
+Described<AnyProcess> named(const std::string& name) { return {{name, "", "", {}}, nullptr}; }
+
+TEST(ProcessRegistry, KeepsEntriesSortedByName) {
+  ProcessRegistry registry;
+  registry.add({named("zeta"), named("alpha")});
+  registry.add({named("mu")});
+  std::vector<std::string> names;
+  for (const auto& e : registry.entries()) names.push_back(e.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"alpha", "mu", "zeta"}));
+}
+
+TEST(ProcessRegistry, RefusesADuplicateNameNamingIt) {
+  ProcessRegistry registry;
+  registry.add({named("two-choice")});
+  try {
+    registry.add({named("two-choice")});
+    FAIL() << "a duplicate name was accepted";
+  } catch (const std::logic_error& e) {
+    EXPECT_NE(std::string(e.what()).find("'two-choice' is registered twice"), std::string::npos)
+        << e.what();
+  }
+}
+
+// The names docs/processes.md defines, one per entry of the built-in process headers.
+TEST(ProcessRegistry, HoldsEveryBuiltInProcessInNameOrder) {
+  std::vector<std::string> names;
+  for (const auto& e : process_entries()) names.push_back(e.name);
+  EXPECT_TRUE(std::is_sorted(names.begin(), names.end()));
+  const std::set<std::string> expected = {
+      "d-choice", "first-diff", "left", "mean-thinning", "memory", "mixed-quantile", "one-choice",
+      "one-plus-beta", "packing", "quantile", "thinning", "twinning", "two-choice"};
+  EXPECT_EQ(std::set<std::string>(names.begin(), names.end()), expected);
+  EXPECT_EQ(names.size(), expected.size());
+}
+
+// The property tier runs the erased process through DynamicOracle (one loop per setting type);
+// production runs the typed loop compiled in the process's own unit. Both must be the same run:
+// same final loads, gap statistics, probes and setting counts, for every process and setting.
+TEST(AnyProcess, ErasedRunsAreTheTypedRuns) {
+  RunConfig config{9, 200, 1, true};
+  config.engine = Engine::bins;
+  int compared = 0;
+  for (const auto& p : process_entries())
+    for (const auto& s : setting_entries()) {
+      Composition c;
+      Simulation typed;
+      try {
+        c = compose({p.name, {}}, {s.name, {}}, {"unit", {}}, config.n);
+        typed = make_simulation({p.name, {}}, {s.name, {}}, {"unit", {}}, config);
+      } catch (const InputError&) {
+        continue;
+      }
+      for (const std::uint64_t replicate : {0, 1}) {
+        const RunResult a = typed.run(17, replicate);
+        const RunResult b = std::visit(
+            [&](const auto& setting) {
+              return run_once<std::uint32_t>(c.process, setting, c.weights, config, 17, replicate);
+            },
+            c.setting);
+        const std::string label = p.name + " x " + s.name;
+        EXPECT_EQ(a.loads, b.loads) << label;
+        EXPECT_EQ(a.max_gap_over_time, b.max_gap_over_time) << label;
+        EXPECT_EQ(a.fraction_above_level, b.fraction_above_level) << label;
+        EXPECT_EQ(a.steps, b.steps) << label;
+        EXPECT_EQ(a.probes, b.probes) << label;
+        EXPECT_EQ(a.setting_counts, b.setting_counts) << label;
+      }
+      ++compared;
+    }
+  // With unit weights every process composes with every setting.
+  EXPECT_EQ(compared, static_cast<int>(process_entries().size() * setting_entries().size()));
+}
+
+}  // namespace
+}  // namespace gapcheck
