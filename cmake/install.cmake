@@ -15,7 +15,8 @@ set(GAPCHECK_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/gapcheck)
 
 # The libraries include from the repository root ("processes/..."); installed, from include/.
 # Their CMakeLists name the root once; the install interface is set here for all of them.
-set(gapcheck_parts processes stats claims store reports cli properties property_suite)
+set(gapcheck_parts core builtin_processes processes stats claims store reports cli properties
+                   property_suite)
 foreach(part IN LISTS gapcheck_parts)
   set(target gapcheck_${part})
   get_target_property(dirs ${target} INTERFACE_INCLUDE_DIRECTORIES)
