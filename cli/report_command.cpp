@@ -27,6 +27,7 @@ struct ReportCommandOptions {
   std::string seed = "1";
   std::string threads;
   std::string published;
+  std::vector<std::string> catalogs;  // empty: the built-in catalog
   std::string db = store::kDefaultDb;
 };
 
@@ -39,18 +40,30 @@ std::string catalog_tier(reports::Tier tier) {
   return tier == reports::Tier::paper ? "paper" : "ci";
 }
 
+// The claims of the catalog files given with --catalog, or of the built-in catalog.
+std::vector<claims::Claim> report_catalog(const std::vector<std::string>& files) {
+  if (files.empty()) return claims::builtin_catalog();
+  std::vector<claims::Claim> all;
+  for (const auto& file : files)
+    for (auto& c : claims::load_catalog(file)) all.push_back(std::move(c));
+  return all;
+}
+
 // The ids of the catalog's claims at the report's tier.
-std::vector<std::string> tier_claim_ids(const reports::ReportOptions& options) {
+std::vector<std::string> tier_claim_ids(const reports::ReportOptions& options,
+                                        const std::vector<std::string>& catalogs) {
   std::vector<std::string> ids;
-  for (const auto& c : claims::builtin_catalog())
+  for (const auto& c : report_catalog(catalogs))
     if (c.tiers.count(catalog_tier(options.tier))) ids.push_back(c.id);
   return ids;
 }
 
 std::vector<claims::ClaimOutcome> checked_claims(const reports::ReportOptions& options,
+                                                 const std::vector<std::string>& catalogs,
                                                  std::ostream& progress) {
   if (options.tier == reports::Tier::tiny) return {};
   claims::CheckOptions o;
+  for (const auto& c : catalogs) o.catalogs.emplace_back(c);
   // The report names a claim's figure `claim-ID`; either name selects the claim.
   constexpr std::string_view prefix = "claim-";
   const std::string_view glob = options.glob;
@@ -63,7 +76,7 @@ std::vector<claims::ClaimOutcome> checked_claims(const reports::ReportOptions& o
       return claims::simulate_point(point, seed, threads, store);
     };
   o.progress = [&progress](const std::string& line) { progress << "check: " << line << "\n"; };
-  const auto ids = tier_claim_ids(options);
+  const auto ids = tier_claim_ids(options, catalogs);
   const bool any = std::any_of(ids.begin(), ids.end(),
                                [&](const std::string& id) { return claims::glob_match(o.glob, id); });
   if (!any) return {};  // the glob names experiments only
@@ -90,7 +103,11 @@ Command add_report_command(CLI::App& app, const std::vector<std::string>& args) 
   report->add_option("--seed", o.seed, "seed of every batch (default 1)");
   report->add_option("--threads", o.threads, "threads (default: all cores)");
   report->add_option("--published", o.published,
-                     "directory of the published tables (default: the source tree's stats/claims/published)");
+                     "directory of the published tables (default: stats/claims/published of the "
+                     "source tree, or share/gapcheck/claims/published of an installed gapcheck)");
+  report->add_option("--catalog", o.catalogs,
+                     "catalog file (TOML) whose claims get figures instead of the built-in "
+                     "catalog's, as in check; repeatable");
   report->add_option("--db", o.db,
                      std::string("run store: finished runs are reused, new ones kept (default ") +
                          store::kDefaultDb + "; --db '' for none)");
@@ -121,14 +138,14 @@ std::string report_command(const ReportCommandOptions& o, const std::vector<std:
   for (const auto& a : args) options.command_line += " " + shell_word(a);
 
   // Bad input is refused before the claims run and before the store is opened.
-  reports::check_report_options(options, tier_claim_ids(options));
+  reports::check_report_options(options, tier_claim_ids(options, o.catalogs));
 
   std::optional<store::RunStore> run_store;
   if (!o.db.empty()) {
     run_store.emplace(store::RunStore::open(o.db));
     options.store = &*run_store;
   }
-  const auto claims = checked_claims(options, progress);
+  const auto claims = checked_claims(options, o.catalogs, progress);
   const auto summary = reports::write_report(
       options, claims, shape_value, &progress, [](const reports::Batch& b) {
         return repeat_command(RunReport{b.simulation, b.seed, 0, 1, b.seconds, b.results});

@@ -4,6 +4,8 @@
 #include <rapidcheck.h>
 
 #include <algorithm>
+#include <optional>
+#include <stdexcept>
 #include <sstream>
 #include <variant>
 
@@ -19,9 +21,32 @@ const Entry* find_entry(const std::vector<Entry>& entries, const std::string& na
   return nullptr;
 }
 
+namespace {
+std::optional<std::vector<Entry>>& restriction() {
+  static std::optional<std::vector<Entry>> only;
+  return only;
+}
+}  // namespace
+
+void check_only_processes(const std::vector<std::string>& names) {
+  std::vector<Entry> only;
+  for (const auto& name : names) {
+    const Entry* entry = find_entry(process_entries(), name);
+    if (entry == nullptr) throw std::invalid_argument("process '" + name + "' is not registered");
+    only.push_back(*entry);
+  }
+  restriction() = std::move(only);
+}
+
+const std::vector<Entry>& checked_processes() {
+  return restriction() ? *restriction() : process_entries();
+}
+
+bool checks_every_process() { return !restriction(); }
+
 std::vector<Triple> registered_triples() {
   std::vector<Triple> out;
-  for (const auto& p : process_entries())
+  for (const auto& p : checked_processes())
     for (const auto& s : setting_entries())
       for (const auto& w : weight_entries()) {
         try {

@@ -25,8 +25,18 @@ struct Triple {
   std::string label() const;  // "two-choice x exact x unit"
 };
 
-// Every registered triple whose defaults compose (the others are refused pairs).
+// Every registered triple whose defaults compose (the others are refused pairs), restricted to
+// the checked processes.
 std::vector<Triple> registered_triples();
+
+// The processes the suite checks: every registered one, unless check_only_processes() named
+// some. A variant's test (gapcheck_add_variant) checks its own processes under every setting and
+// weights they accept; the built-ins are checked by gapcheck's own properties_test.
+const std::vector<Entry>& checked_processes();
+// Throws std::invalid_argument naming a process that is not registered.
+void check_only_processes(const std::vector<std::string>& names);
+// False once restricted: the tests of the built-ins' own laws then skip.
+bool checks_every_process();
 
 // The entry with this name, or nullptr.
 const Entry* find_entry(const std::vector<Entry>& entries, const std::string& name);

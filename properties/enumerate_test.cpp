@@ -54,6 +54,7 @@ std::optional<std::map<double, double>> gap_law_of(const AnyProcess& process, st
 }
 
 TEST(EnumeratedLaw, EqualsEveryDefinedLawOnDrawnLoadVectors) {
+  if (!props::checks_every_process()) GTEST_SKIP() << "a law of the built-in processes";
   props::check_property("EnumeratedLaw/Defined", [] {
     const auto n = *rc::gen::inRange<std::size_t>(1, 8);
     const auto x = *rc::gen::container<std::vector<std::uint32_t>>(n, rc::gen::inRange<std::uint32_t>(0, 6));
@@ -72,6 +73,7 @@ TEST(EnumeratedLaw, EqualsEveryDefinedLawOnDrawnLoadVectors) {
 }
 
 TEST(EnumeratedLaw, CountsEveryPathAndItsProbes) {
+  if (!props::checks_every_process()) GTEST_SKIP() << "a law of the built-in processes";
   // Two-Choice at n = 3: 9 equally likely sample pairs, 2 probes each.
   const auto two = enumerated("two-choice", {0, 1, 2});
   ASSERT_TRUE(two);
@@ -95,9 +97,9 @@ TEST(EnumeratedLaw, CountsEveryPathAndItsProbes) {
 // process added to the registry is covered as it is.
 TEST(EnumeratedLaw, EveryRegisteredProcessSimulatesItsEnumeratedLaw) {
   const std::vector<std::vector<std::uint32_t>> xs = {{0, 1, 2, 3, 4, 5}, {2, 2, 1, 1, 0, 3, 3}};
-  const double alpha = sidak(family_alpha, process_entries().size() * xs.size());
+  const double alpha = sidak(family_alpha, props::checked_processes().size() * xs.size());
   int checked = 0;
-  for (const Entry& entry : process_entries()) {
+  for (const Entry& entry : props::checked_processes()) {
     for (const auto& x : xs) {
       const Composition c = compose({entry.name, {}}, kExactSetting, kUnit, x.size());
       const std::uint64_t seed = test_seed("enumerated|" + entry.name, x.size());
@@ -112,12 +114,13 @@ TEST(EnumeratedLaw, EveryRegisteredProcessSimulatesItsEnumeratedLaw) {
       ++checked;
     }
   }
-  EXPECT_EQ(checked, static_cast<int>(process_entries().size() * xs.size()));
+  EXPECT_EQ(checked, static_cast<int>(props::checked_processes().size() * xs.size()));
 }
 
 // The exact gap law by dynamic programming, once over the defined law and once over the
 // enumerated one: equal to the last digit.
 TEST(EnumeratedGapLaw, EqualsTheProgrammeOverEveryDefinedLaw) {
+  if (!props::checks_every_process()) GTEST_SKIP() << "a law of the built-in processes";
   const std::uint64_t n = 3, m = 5;
   for (const DefinedLaw& defined : exact_setting_laws()) {
     const Composition c = compose(Spec::parse(defined.process), kExactSetting, kUnit, n);
@@ -138,9 +141,9 @@ TEST(EnumeratedGapLaw, TinyRunsOfEveryLoadDrivenProcessFollowIt) {
   RunConfig config;
   config.n = n;
   config.m = m;
-  const double alpha = sidak(family_alpha, process_entries().size());
+  const double alpha = sidak(family_alpha, props::checked_processes().size());
   int checked = 0;
-  for (const Entry& entry : process_entries()) {
+  for (const Entry& entry : props::checked_processes()) {
     const Composition c = compose({entry.name, {}}, kExactSetting, kUnit, n);
     const auto law = gap_law_of(c.process, n, m);
     if (!law) continue;
@@ -151,7 +154,7 @@ TEST(EnumeratedGapLaw, TinyRunsOfEveryLoadDrivenProcessFollowIt) {
                                      << result.buckets << " buckets";
     ++checked;
   }
-  EXPECT_GE(checked, static_cast<int>(process_entries().size()) - 1);  // all but Memory
+  EXPECT_GE(checked, static_cast<int>(props::checked_processes().size()) - 1);  // all but Memory
 }
 
 }  // namespace

@@ -9,10 +9,8 @@
 #include <fmt/format.h>
 
 #include "reports/experiments.hpp"
+#include "stats/claims/catalog.hpp"
 
-#ifndef GAPCHECK_PUBLISHED_DIR
-#define GAPCHECK_PUBLISHED_DIR "stats/claims/published"
-#endif
 
 namespace gapcheck::reports {
 namespace {
@@ -214,7 +212,7 @@ void check_report_options(const ReportOptions& options, const std::vector<std::s
   check_out_dir(options.out);
 }
 
-fs::path default_published_dir() { return GAPCHECK_PUBLISHED_DIR; }
+fs::path default_published_dir() { return claims::data_dir() / "published"; }
 
 std::vector<std::string> report_ids() {
   std::vector<std::string> ids;

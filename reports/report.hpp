@@ -54,7 +54,7 @@ ReportSummary write_report(const ReportOptions& options,
                            const ShapeFunction& shape, std::ostream* progress,
                            const std::function<std::string(const Batch&)>& command_of);
 
-// The built-in location of stats/claims/published/.
+// The published tables in claims::data_dir() (stats/claims/published/ in the source tree).
 std::filesystem::path default_published_dir();
 
 }  // namespace gapcheck::reports

@@ -106,5 +106,27 @@ TEST(CheckCommand, BadInputLeavesNoStoreAndAStoreIsReused) {
   std::filesystem::remove(db.string() + "-shm");
 }
 
+// `report --catalog`: the claims of a catalog of one's own get their figures; without it the
+// claim is unknown, and a catalog that cannot be read is bad input.
+TEST(CheckCommand, ReportDrawsTheClaimsOfItsCatalog) {
+  const auto out = std::filesystem::temp_directory_path() /
+                   ("gapcheck-report-catalog-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(out);
+  const Outcome o = gapcheck({"report", "tiny-fluid", "--catalog", catalog(false), "--db", "",
+                              "--out", out.string(), "--threads", "1"});
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_TRUE(std::filesystem::exists(out / "figures" / "claim-tiny-fluid.svg"));
+  std::filesystem::remove_all(out);
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"report", "tiny-fluid", "--db", "", "--out", out.string()},
+           {"report", "tiny-fluid", "--catalog", "/nonexistent/catalog.toml", "--db", "", "--out",
+            out.string()}}) {
+    const Outcome bad = gapcheck(args);
+    EXPECT_EQ(bad.code, 2) << bad.err;
+    EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
+    EXPECT_FALSE(std::filesystem::exists(out));
+  }
+}
+
 }  // namespace
 }  // namespace gapcheck::cli

@@ -4,12 +4,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <toml++/toml.h>
 
 #include "processes/core/spec.hpp"
 
-#ifndef GAPCHECK_CATALOG_DIR
-#define GAPCHECK_CATALOG_DIR "stats/claims/catalog"
+#ifndef GAPCHECK_SOURCE_DATA_DIR
+#define GAPCHECK_SOURCE_DATA_DIR "stats/claims"
 #endif
 
 namespace gapcheck::claims {
@@ -317,7 +318,28 @@ std::vector<Claim> load_catalog(const std::filesystem::path& file) {
   return claims;
 }
 
-std::filesystem::path builtin_catalog_dir() { return GAPCHECK_CATALOG_DIR; }
+namespace {
+std::filesystem::path& pinned_data_dir() {
+  static std::filesystem::path dir;
+  return dir;
+}
+}  // namespace
+
+void use_data_dir(const std::filesystem::path& dir) { pinned_data_dir() = dir; }
+
+std::filesystem::path data_dir() {
+  if (!pinned_data_dir().empty()) return pinned_data_dir();
+  if (const char* env = std::getenv("GAPCHECK_DATA_DIR"); env != nullptr && *env != '\0') return env;
+  std::error_code error;
+  const auto exe = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (!error) {
+    const auto installed = exe.parent_path().parent_path() / "share" / "gapcheck" / "claims";
+    if (std::filesystem::is_directory(installed / "catalog", error)) return installed;
+  }
+  return GAPCHECK_SOURCE_DATA_DIR;
+}
+
+std::filesystem::path builtin_catalog_dir() { return data_dir() / "catalog"; }
 
 std::vector<Claim> builtin_catalog() {
   std::vector<std::filesystem::path> files;

@@ -83,7 +83,15 @@ std::vector<Claim> load_catalog(const std::filesystem::path& file);
 
 // Every *.toml in the built-in catalog directory, in file-name order.
 std::vector<Claim> builtin_catalog();
-std::filesystem::path builtin_catalog_dir();
+std::filesystem::path builtin_catalog_dir();  // data_dir() / "catalog"
+
+// The directory holding the built-in catalog/ and published/ tables. In order: the directory
+// given to use_data_dir(); $GAPCHECK_DATA_DIR; share/gapcheck/claims beside an installed
+// executable (<prefix>/bin/../share/...); the source tree this library was built from.
+std::filesystem::path data_dir();
+// Pins data_dir(): an executable built against an installed package (gapcheck_add_variant)
+// names the package's data directory here, since it does not live in <prefix>/bin.
+void use_data_dir(const std::filesystem::path& dir);
 
 std::string to_string(Variable);
 std::string to_string(RuleKind);

@@ -1,0 +1,15 @@
+// The gapcheck command of a variant (gapcheck_add_variant): the installed command's main, linked
+// with the variant's registering translation units, and pointed at the installed claims data
+// because this executable does not live in <prefix>/bin.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli/app.hpp"
+#include "stats/claims/catalog.hpp"
+
+int main(int argc, char** argv) {
+  gapcheck::claims::use_data_dir(GAPCHECK_INSTALLED_DATA_DIR);
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  return gapcheck::cli::run_cli(args, std::cout, std::cerr);
+}
