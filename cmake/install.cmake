@@ -1,6 +1,6 @@
 # Installing gapcheck as a CMake package, so that a process variant written in a folder of its
 # own builds against it: `find_package(gapcheck CONFIG REQUIRED)` then
-# `gapcheck_add_variant(name SOURCES rule.hpp [CLAIMS claims.toml])` (cmake/gapcheckVariant.cmake,
+# `gapcheck_add_variant(name SOURCES rule.cpp [CLAIMS claims.toml])` (cmake/gapcheckVariant.cmake,
 # docs/NEW_PROCESS.md).
 #
 # What is installed: the headers a variant sees (the directories of the libraries, without their

@@ -2,7 +2,7 @@
 // answers must give exactly those answers (not merely stay within its limits), and every
 // registered triple draws distinct randomness for distinct (seed, replicate) and the same for the
 // same. The statistical half (the laws of the settings' coins, noise and delays) is in
-// strength_statistical_test.cpp; the mutants that fail these checks in strength_mutants_test.cpp.
+// strength_statistical_test.cpp; the mutants that fail these checks at the end of mutants_test.cpp.
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 

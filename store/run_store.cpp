@@ -21,14 +21,14 @@ std::uint64_t as_uint(std::int64_t v) { return std::bit_cast<std::uint64_t>(v); 
   throw std::runtime_error(what + ": " + (db ? sqlite3_errmsg(db) : "out of memory"));
 }
 
-}  // namespace
-
-// One prepared statement: bind by index (1-based), step, read columns.
 // The version column of a run: the results version, plus "/levels" for the levels engine.
-static std::string engine_version(const std::string& version, const std::string& engine) {
+std::string engine_version(const std::string& version, const std::string& engine) {
   return engine == "levels" ? version + "/levels" : version;
 }
 
+}  // namespace
+
+// One prepared statement: bind by index (1-based), step, read columns.
 class Statement {
  public:
   Statement(sqlite3* db, const std::string& sql) : db_(db) {
@@ -80,8 +80,9 @@ class Statement {
 namespace {
 
 // The one table. The version column holds the results version, with "/levels" appended for runs
-// of the levels engine (PointKey::engine): a version names what produced the numbers. Unsigned 64-bit values (n, m, seed, replicate, counts) are stored as SQLite's
-// signed INTEGER with the same bits: values below 2^63 read as themselves.
+// of the levels engine (PointKey::engine): a version names what produced the numbers. Unsigned
+// 64-bit values (n, m, seed, replicate, counts) are stored as SQLite's signed INTEGER with the
+// same bits: values below 2^63 read as themselves.
 constexpr const char* kCreateRuns = R"sql(
 CREATE TABLE runs (
   version              TEXT    NOT NULL,

@@ -85,6 +85,11 @@ TEST(CheckCommand, BadInputExitsTwoWithOneLine) {
     EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
   }
   EXPECT_NE(gapcheck({"check", "--db", "", "--tier", "nightly"}).err.find("tier='nightly'"), std::string::npos);
+  // A catalog that cannot be read is named, and so is why.
+  for (const std::string file : {"/nonexistent/catalog.toml", "", "/tmp"}) {
+    const std::string err = gapcheck({"check", "--db", "", "--catalog", file}).err;
+    EXPECT_NE(err.find("catalog file '" + file + "' cannot be opened"), std::string::npos) << err;
+  }
 }
 
 TEST(CheckCommand, BadInputLeavesNoStoreAndAStoreIsReused) {

@@ -17,6 +17,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -76,7 +77,11 @@ class ExactOracle {
   // first + floor(w (last - first) / 2^32) unless its low product falls in the 2^32 mod range
   // rejected values, when the next word is tried. Ranges of 2^32 or more (only the levels
   // engine's n reaches them) take two words, low half first, as one 64-bit word.
+  // On the levels engine bins are ranks, and only the whole range [0, n) means anything.
   Bin sample_in(Bin first, Bin last) {
+    if constexpr (!kPerBin)
+      if (first != 0 || last != loads_.n()) [[unlikely]]
+        throw std::logic_error("the levels engine samples only the whole range [0, n)");
     ++probes_;
     const auto range = static_cast<std::uint64_t>(last - first);
     if (range >> 32 != 0) [[unlikely]] {

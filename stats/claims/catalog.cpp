@@ -299,6 +299,11 @@ std::vector<PointSpec> Claim::than_points(const std::string& tier) const {
 }
 
 std::vector<Claim> load_catalog(const std::filesystem::path& file) {
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(file, error))
+    throw InputError("catalog file '" + file.string() + "' cannot be opened (" +
+                     (std::filesystem::exists(file, error) ? "not a regular file" : "no such file") +
+                     ")");
   toml::table root;
   try {
     root = toml::parse_file(file.string());
