@@ -7,12 +7,19 @@
 #include <sstream>
 
 namespace gapcheck::props {
-namespace {
-
-// Weighted loads are sums of doubles: allow rounding relative to the magnitude.
 bool close(double a, double b) {
   return std::abs(a - b) <= 1e-9 * (1.0 + std::abs(a) + std::abs(b));
 }
+
+double kth_level(const std::vector<double>& x, std::uint64_t k) {
+  if (k == 0 || k > x.size()) return 0;
+  std::vector<double> levels;
+  for (double v : x) levels.push_back(std::floor(v));
+  std::sort(levels.begin(), levels.end(), std::greater<>());
+  return levels[k - 1];
+}
+
+namespace {
 
 template <class... Parts>
 std::string text(const Parts&... parts) {
@@ -58,14 +65,6 @@ std::vector<const audit::Question*> only(const std::vector<const audit::Question
   return out;
 }
 
-// The level q of the k-th heaviest bin (floor levels), 0 when k = 0 or k > n.
-double kth_level(const std::vector<double>& x, std::uint64_t k) {
-  if (k == 0 || k > x.size()) return 0;
-  std::vector<double> levels;
-  for (double v : x) levels.push_back(std::floor(v));
-  std::sort(levels.begin(), levels.end(), std::greater<>());
-  return levels[k - 1];
-}
 
 // Whether "i is among the k heaviest of x" may be answered `answer`, ties ranked at random.
 bool rank_answer_allowed(const std::vector<double>& x, Bin i, std::uint64_t k, bool answer) {

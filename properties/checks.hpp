@@ -103,4 +103,9 @@ Violations packing_rule(const audit::Log& log);
 // cache is lighter.
 Violations memory_rule(const audit::Log& log);
 
+// Weighted loads are sums of doubles: equal up to rounding relative to their magnitude.
+bool close(double a, double b);
+// The level q of the k-th heaviest bin (floor levels), 0 when k = 0 or k > n.
+double kth_level(const std::vector<double>& x, std::uint64_t k);
+
 }  // namespace gapcheck::props

@@ -13,7 +13,6 @@ namespace gapcheck::props {
 namespace {
 
 // Reads of weighted loads are sums of doubles: allow rounding relative to the magnitude.
-bool same_value(double a, double b) { return std::abs(a - b) <= 1e-9 * (1.0 + std::abs(a) + std::abs(b)); }
 
 double order_value(double a, double b) { return static_cast<double>(order_of(a, b)); }
 
@@ -41,15 +40,6 @@ struct Wrong {
   }
 };
 
-// The k-th heaviest floor level of x (k >= 1): the level q a setting compares x_i with.
-double kth_floor_level(const std::vector<double>& x, std::uint64_t k) {
-  if (k > x.size()) return 0;
-  std::vector<double> levels(x.size());
-  std::transform(x.begin(), x.end(), levels.begin(), [](double v) { return std::floor(v); });
-  std::nth_element(levels.begin(), levels.begin() + static_cast<std::ptrdiff_t>(k - 1), levels.end(),
-                   std::greater<>());
-  return levels[k - 1];
-}
 
 // A record without load vectors (Detail::light) cannot be judged: say so rather than pass it.
 const Violations kNoLoads = {"the record has no load vectors (run with audit::Detail::full)"};
@@ -66,7 +56,7 @@ template <class Seen>
 void check_in_top(Wrong& wrong, const audit::Question& q, const std::vector<double>& x, Seen seen) {
   const auto k = static_cast<std::uint64_t>(q.level);
   if (k == 0) return;
-  const double level = kth_floor_level(x, k);
+  const double level = kth_level(x, k);
   const Order order = seen(level);
   if (order == Order::equal) return;
   const double expected = order == Order::greater ? 1 : 0;
@@ -114,7 +104,7 @@ Violations adversary_uses_its_power(const audit::Log& log, double g, DeterminedA
         break;
       case audit::Ask::load: {
         const double expected = spends(q.true_i) ? q.true_i - g : q.true_i;
-        if (!same_value(q.answer, expected)) wrong.add(q, expected, "where its adversary reads");
+        if (!close(q.answer, expected)) wrong.add(q, expected, "where its adversary reads");
         break;
       }
       default:
@@ -139,7 +129,7 @@ Violations stalest_reads(const audit::Log& log, std::uint64_t tau) {
     };
     switch (q.ask) {
       case audit::Ask::load:
-        if (!same_value(q.answer, oldest[q.i])) wrong.add(q, oldest[q.i], "where the stalest value is");
+        if (!close(q.answer, oldest[q.i])) wrong.add(q, oldest[q.i], "where the stalest value is");
         break;
       case audit::Ask::compare: {
         const Order truth = order_of(q.true_i, q.true_j);
