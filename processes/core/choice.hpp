@@ -50,9 +50,10 @@ inline Bin select(bool take_second, Bin first, Bin second) {
 template <class Oracle>
 Bin lighter(Oracle& oracle, Bin first, Bin second, TieRule ties) {
   const Order order = oracle.compare(first, second);
-  const bool take_second = (order == Order::greater) |
-                           ((order == Order::equal) & (ties == TieRule::index) & (second < first));
-  return select(take_second, first, second);
+  // The rule is fixed for the whole run, so this branch is always predicted.
+  if (ties == TieRule::random) return select(order == Order::greater, first, second);
+  return select((order == Order::greater) | ((order == Order::equal) & (second < first)), first,
+                second);
 }
 
 // The lightest of d i.i.d. uniform samples (d >= 1), comparing each new sample with the best so

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -79,20 +80,25 @@ class Loads {
   Load operator[](Bin i) const { return x_[i]; }
   using Vector = std::vector<Load, HugePageAllocator<Load>>;
   const Vector& vector() const { return x_; }
-  Total total() const { return total_; }                 // W
+  // W: for unit weights (integer loads) the number of balls, kept once.
+  Total total() const {
+    if constexpr (unit) return balls_;
+    else return total_;
+  }
   std::uint64_t balls() const { return balls_; }         // balls placed so far
   // W / n, correctly rounded: exact whenever W/n is an integer, so that a process comparing a
   // load with the average (Twinning, Packing) sees equality where there is equality.
-  double average() const { return static_cast<double>(total_) / static_cast<double>(x_.size()); }
+  double average() const { return static_cast<double>(total()) / static_cast<double>(x_.size()); }
   Load max() const { return max_; }
   // The gap max - W/n, with W/n as W times 1/n (average() divides: exact for comparisons).
-  double gap() const { return static_cast<double>(max_) - static_cast<double>(total_) * inv_n_; }
+  double gap() const { return static_cast<double>(max_) - static_cast<double>(total()) * inv_n_; }
 
   void add(Bin i, Load weight) {
     const Load before = x_[i];
     const Load after = before + weight;
     x_[i] = after;
-    total_ += weight;
+    if constexpr (unit) assert(weight == 1);  // W is the ball count (total())
+    else total_ += weight;
     ++balls_;
     if (after > max_) max_ = after;
     if (track_levels_) move_level(level_of(before), level_of(after));

@@ -82,7 +82,6 @@ class ExactOracle {
     if constexpr (!kPerBin)
       if (first != 0 || last != loads_.n()) [[unlikely]]
         throw std::logic_error("the levels engine samples only the whole range [0, n)");
-    ++probes_;
     const auto range = static_cast<std::uint64_t>(last - first);
     if (range >> 32 != 0) [[unlikely]] {
       WideWords words{this};
@@ -94,6 +93,7 @@ class ExactOracle {
                              static_cast<std::uint32_t>(range);  // 2^32 mod range
       while (static_cast<std::uint32_t>(product) < threshold) {
         product = next_sample_word() * range;
+        ++unprobed_words_;
         realign_prediction();
       }
     }
@@ -138,7 +138,10 @@ class ExactOracle {
   // Whether the true loads are what the process would see now, so that the gap-over-time
   // statistics count this step (batched settings: only at batch ends).
   bool visible() const { return true; }
-  std::uint64_t probes() const { return probes_; }
+  // Every word read is a probe, except the rejected ones and the second word of a wide draw.
+  std::uint64_t probes() const {
+    return blocks_read_ * kBlock + head_ % kBlock - unprobed_words_;
+  }
   SettingCounts counts() const { return {}; }
 
  protected:
@@ -156,27 +159,20 @@ class ExactOracle {
 
   State& loads_;
   Streams& streams_;
-  std::uint64_t probes_ = 0;
 
  private:
-  // The sample ring. The sample stream's 32-bit words are generated kBlock at a time (one step
-  // of the four SIMD lanes, each 64-bit word read low half first) into a ring of kRing words, and
-  // used in that order; the block just used is refilled at once, kRing - kBlock words ahead of
-  // its use. When the loads do not fit in the L2 cache, the bin each new word will most likely
-  // name is prefetched, so its load is in cache when the process compares it; when they fit,
+  // The sample ring (SampleStream, core/random.hpp): the sample stream's 32-bit words, used in
+  // order; the block just used is refilled at once, kRing - kBlock words ahead of its use. When
+  // the loads do not fit in the L2 cache, the bin each new word will most likely name is
+  // prefetched, so its load is in cache when the process compares it; when they fit,
   // the prefetches cost more than they save (measured: docs/performance.md). The samples are a
   // function of the stream alone: prefetching and the expected groups only move memory traffic.
-  static constexpr std::size_t kBlock = 2 * RngLanes::kLanes;
-  static constexpr std::size_t kRing = 64;
+  static constexpr std::size_t kBlock = SampleStream::kBlock;
+  static constexpr std::size_t kRing = SampleStream::kRing;
   static constexpr std::size_t kPrefetchAboveBytes = std::size_t{1} << 20;
 
   void refill(std::size_t at) {
-    std::uint64_t words[RngLanes::kLanes];
-    streams_.samples.next(words);
-    for (std::size_t k = 0; k < RngLanes::kLanes; ++k) {
-      ring_[at + 2 * k] = static_cast<std::uint32_t>(words[k]);
-      ring_[at + 2 * k + 1] = static_cast<std::uint32_t>(words[k] >> 32);
-    }
+    streams_.samples.fill(at);
     if constexpr (kPerBin) {
       if (prefetch_) prefetch(at);
     }
@@ -199,7 +195,10 @@ class ExactOracle {
   std::uint64_t next_sample_word() {
     const std::uint32_t word = ring_[head_];
     head_ = (head_ + 1) % kRing;
-    if (head_ % kBlock == 0) refill((head_ + kRing - kBlock) % kRing);
+    if (head_ % kBlock == 0) {
+      refill((head_ + kRing - kBlock) % kRing);
+      ++blocks_read_;
+    }
     return word;
   }
 
@@ -212,13 +211,18 @@ class ExactOracle {
     for (std::size_t at = 0; at < kRing; at += kBlock) refill(at);
   }
 
-  alignas(64) std::array<std::uint32_t, kRing> ring_{};
+  std::uint32_t* ring_ = streams_.samples.ring.data();
   std::size_t head_ = 0;
+  // The probe count, kept as the words read (blocks_read_ and head_) minus the words that were
+  // not probes: no counter on the path of every probe.
+  std::uint64_t blocks_read_ = 0;
+  std::uint64_t unprobed_words_ = 0;
   // The 64-bit words bounded() draws from for ranges of 2^32 or more.
   struct WideWords {
     ExactOracle* oracle;
     std::uint64_t operator()() {
       const std::uint64_t low = oracle->next_sample_word();
+      ++oracle->unprobed_words_;
       return low | oracle->next_sample_word() << 32;
     }
   };

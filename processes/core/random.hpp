@@ -161,6 +161,30 @@ constexpr std::uint64_t stream_key(std::uint64_t seed, std::uint64_t replicate, 
   return splitmix64(state);
 }
 
+// The sample stream as 32-bit words: RngLanes words, each read low half first, generated kBlock
+// at a time into a ring of kRing words that ExactOracle reads in order (and refills, block by
+// block, kRing - kBlock words ahead of their use). The ring lives here, outside the oracle, so
+// that the oracle's own fields are plain scalars the compiler keeps in registers.
+struct SampleStream {
+  static constexpr std::size_t kBlock = 2 * RngLanes::kLanes;
+  static constexpr std::size_t kRing = 64;
+
+  explicit SampleStream(std::uint64_t key) : lanes(key) {}
+
+  // Generates the block of words at ring[at .. at + kBlock).
+  void fill(std::size_t at) {
+    std::uint64_t words[RngLanes::kLanes];
+    lanes.next(words);
+    for (std::size_t k = 0; k < RngLanes::kLanes; ++k) {
+      ring[at + 2 * k] = static_cast<std::uint32_t>(words[k]);
+      ring[at + 2 * k + 1] = static_cast<std::uint32_t>(words[k] >> 32);
+    }
+  }
+
+  RngLanes lanes;
+  alignas(64) std::array<std::uint32_t, kRing> ring{};
+};
+
 // The engines of one run.
 struct Streams {
   Streams(std::uint64_t seed, std::uint64_t replicate)
@@ -169,7 +193,7 @@ struct Streams {
         setting(stream_key(seed, replicate, Stream::setting)),
         weights(stream_key(seed, replicate, Stream::weights)) {}
 
-  RngLanes samples;  // read 32 bits at a time through ExactOracle's sample ring
+  SampleStream samples;  // read 32 bits at a time by ExactOracle
   Rng coins;
   Rng setting;
   Rng weights;

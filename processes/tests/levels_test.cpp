@@ -82,7 +82,7 @@ TEST(LevelOracle, RangesOf2To32RanksOrMoreDrawTwoWordsAsOneWideWord) {
     std::size_t& next_lane;
     std::uint64_t operator()() {
       if (next_lane == RngLanes::kLanes) {
-        streams.samples.next(lane_words);
+        streams.samples.lanes.next(lane_words);
         next_lane = 0;
       }
       return lane_words[next_lane++];

@@ -47,8 +47,8 @@ TEST(Streams, DifferByPurposeReplicateAndSeed) {
   Streams a(7, 3), b(7, 3);
   EXPECT_EQ(a.coins(), b.coins());
   std::uint64_t words_a[RngLanes::kLanes], words_b[RngLanes::kLanes];
-  a.samples.next(words_a);
-  b.samples.next(words_b);
+  a.samples.lanes.next(words_a);
+  b.samples.lanes.next(words_b);
   for (std::size_t lane = 0; lane < RngLanes::kLanes; ++lane) EXPECT_EQ(words_a[lane], words_b[lane]);
 }
 
