@@ -38,15 +38,15 @@ inline ParamDef d_param(const std::string& help) {
 }
 inline std::uint32_t d_of(const Params& p) { return static_cast<std::uint32_t>(p.integer("d")); }
 
-// take_second ? second : first, as a mask: the condition is a comparison of sampled loads, an
-// unpredictable branch (a mispredicted branch per ball costs more than the rest of the step).
+// take_second ? second : first, without a branch: the condition is a comparison of sampled
+// loads, a coin flip to a branch predictor, and a mispredicted branch per ball costs more than
+// the rest of the step. GCC emits a conditional move for this form (and then also selects the
+// chosen bin's load, which the placement reads next), where a bit mask would hide it.
 inline Bin select(bool take_second, Bin first, Bin second) {
-  return first ^ ((first ^ second) & (Bin{0} - take_second));
+  return __builtin_expect_with_probability(take_second, true, 0.5) ? second : first;
 }
 
-// The lighter of two sampled bins, `first` sampled before `second`. Written as selections, not
-// branches: which sample is lighter is a coin flip to a branch predictor, and a mispredicted
-// branch per ball would cost more than the rest of the step.
+// The lighter of two sampled bins, `first` sampled before `second`.
 template <class Oracle>
 Bin lighter(Oracle& oracle, Bin first, Bin second, TieRule ties) {
   const Order order = oracle.compare(first, second);

@@ -138,18 +138,22 @@ RunResult simulate(Process& process, Oracle& oracle, State& loads, Streams& stre
   // is one comparison of W with a bound that changes only when the maximum does.
   using Total = typename State::Total;
   double max_gap = 0;
-  Load seen_max = 0;
-  Total above_while_below{};  // set at the first observed step
-  while (loads.balls() < config.m) {
+  // The maximum when the bound below was last set; a value no maximum takes (NaN, or the
+  // largest integer load) makes the first observed step set it.
+  Load seen_max = std::numeric_limits<Load>::has_quiet_NaN ? std::numeric_limits<Load>::quiet_NaN()
+                                                            : std::numeric_limits<Load>::max();
+  Total above_while_below{};
+  const std::uint64_t m = config.m;
+  while (loads.balls() < m) {
     const Placement placement = choose_with(process, oracle);
     const std::uint64_t count =
-        placement.balls == 1 ? 1 : std::min(placement.balls, config.m - loads.balls());
+        placement.balls == 1 ? 1 : std::min(placement.balls, m - loads.balls());
     Bin bin = placement.bin;
     for (std::uint64_t b = 0; b < count; ++b)
       bin = place_ball(oracle, bin, draw_weight<Load>(weights, streams.weights));
     ++steps;
     if (oracle.visible()) {
-      if (loads.max() != seen_max || observed == 0) {
+      if (loads.max() != seen_max) [[unlikely]] {
         seen_max = loads.max();
         max_gap = std::max(max_gap, loads.gap());
         above_while_below = above_bound<Total>(config, seen_max);

@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <new>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #if defined(__linux__)
@@ -32,10 +33,53 @@ using Bin = std::size_t;
 // transparent huge pages in "madvise" mode): a uniform sample touches a random bin, and with 4 KiB
 // pages every such touch beyond a few MiB also misses the TLB. Blocks of 2 MiB or more are
 // aligned to 2 MiB and advised MADV_HUGEPAGE; smaller ones come from operator new.
+//
+// The last large block a thread frees is kept for its next run of the same size: fresh pages are
+// zeroed by the kernel on first touch, which at n = 2^24 took a third of a run with m = n
+// (docs/performance.md), while the vector's own zero fill of a reused block is a memset. A block
+// of another size frees the kept one first, so a thread never holds more than one extra block.
+class LargeBlockCache {
+ public:
+  static constexpr std::size_t kHugePage = std::size_t{1} << 21;
+
+  static void* allocate(std::size_t bytes) {
+    Kept& kept = slot();
+    if (kept.block != nullptr && kept.bytes == bytes) return std::exchange(kept.block, nullptr);
+    kept.release();
+    void* p = std::aligned_alloc(kHugePage, bytes);
+    if (p == nullptr) throw std::bad_alloc();
+#if defined(MADV_HUGEPAGE)
+    madvise(p, bytes, MADV_HUGEPAGE);  // advice only: without huge pages all stays correct
+#endif
+    return p;
+  }
+  static void deallocate(void* p, std::size_t bytes) {
+    Kept& kept = slot();
+    kept.release();
+    kept.block = p;
+    kept.bytes = bytes;
+  }
+
+ private:
+  struct Kept {
+    void* block = nullptr;
+    std::size_t bytes = 0;
+    void release() {
+      std::free(block);
+      block = nullptr;
+    }
+    ~Kept() { release(); }
+  };
+  static Kept& slot() {
+    thread_local Kept kept;
+    return kept;
+  }
+};
+
 template <class T>
 struct HugePageAllocator {
   using value_type = T;
-  static constexpr std::size_t kHugePage = std::size_t{1} << 21;
+  static constexpr std::size_t kHugePage = LargeBlockCache::kHugePage;
 
   HugePageAllocator() = default;
   template <class U>
@@ -44,20 +88,20 @@ struct HugePageAllocator {
   T* allocate(std::size_t count) {
     const std::size_t bytes = count * sizeof(T);
     if (bytes < kHugePage) return static_cast<T*>(::operator new(bytes));
-    const std::size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
-    void* p = std::aligned_alloc(kHugePage, rounded);
-    if (p == nullptr) throw std::bad_alloc();
-#if defined(MADV_HUGEPAGE)
-    madvise(p, rounded, MADV_HUGEPAGE);  // advice only: without huge pages all stays correct
-#endif
-    return static_cast<T*>(p);
+    return static_cast<T*>(LargeBlockCache::allocate(rounded(bytes)));
   }
   void deallocate(T* p, std::size_t count) {
-    if (count * sizeof(T) < kHugePage) ::operator delete(p);
-    else std::free(p);
+    const std::size_t bytes = count * sizeof(T);
+    if (bytes < kHugePage) ::operator delete(p);
+    else LargeBlockCache::deallocate(p, rounded(bytes));
   }
   template <class U>
   bool operator==(const HugePageAllocator<U>&) const { return true; }
+
+ private:
+  static std::size_t rounded(std::size_t bytes) {
+    return (bytes + kHugePage - 1) / kHugePage * kHugePage;
+  }
 };
 
 template <class Load>

@@ -1,4 +1,6 @@
 // Each process on hand-made loads with scripted samples and coins: which bin, how many samples.
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "processes/core/loads.hpp"
@@ -212,6 +214,57 @@ TEST(DegenerateParameters, LeftOneFirstDiffCapOneQuantileZeroAreOneChoice) {
   expect_one_choice_step(Left{1});
   expect_one_choice_step(FirstDiff{1});
   expect_one_choice_step(Quantile{0});
+}
+
+// --- the sample words -----------------------------------------------------------------------
+
+// A range just above 2^31 rejects about half of the 32-bit words (2^32 mod range = 2^31 - 1):
+// the draws are Lemire's on the stream's words in order, and a rejected word is no probe.
+TEST(ExactOracleSamples, RejectedWordsAreSkippedAndNotCountedAsProbes) {
+  const std::uint64_t range = (std::uint64_t{1} << 31) + 1;
+  Loads<std::uint32_t> loads(4);
+  Streams streams(2026, 5);
+  ExactOracle<std::uint32_t> oracle(loads, streams);
+  Streams reference(2026, 5);
+  std::uint64_t lane_words[RngLanes::kLanes];
+  std::size_t next_half = 2 * RngLanes::kLanes;
+  auto next_word = [&]() -> std::uint64_t {  // 32-bit words: lanes in order, low half first
+    if (next_half == 2 * RngLanes::kLanes) {
+      reference.samples.lanes.next(lane_words);
+      next_half = 0;
+    }
+    const std::uint64_t lane = lane_words[next_half / 2];
+    return static_cast<std::uint32_t>(next_half++ % 2 == 0 ? lane : lane >> 32);
+  };
+  const std::uint64_t threshold = (std::uint64_t{1} << 32) % range;
+  std::uint64_t rejected = 0;
+  for (int k = 0; k < 2000; ++k) {
+    std::uint64_t product = next_word() * range;
+    while ((product & 0xffffffffu) < threshold) {
+      ++rejected;
+      product = next_word() * range;
+    }
+    ASSERT_EQ(oracle.sample_in(0, range), product >> 32) << "sample " << k;
+  }
+  EXPECT_GT(rejected, 500u);  // the rejection path ran (expected about 2000)
+  EXPECT_EQ(oracle.probes(), 2000u);
+}
+
+// A load vector of 2 MiB or more reuses the block the thread's previous run freed, and starts
+// at zero all the same.
+TEST(LoadVectorMemory, AReusedLargeBlockStartsAtZero) {
+  const std::size_t n = std::size_t{1} << 20;  // 4 MiB of loads
+  const std::uint32_t* block = nullptr;
+  {
+    Loads<std::uint32_t> loads(n);
+    for (Bin i = 0; i < n; i += 4099) loads.add(i, 1);
+    block = loads.vector().data();
+  }
+  Loads<std::uint32_t> again(n);
+  EXPECT_EQ(again.vector().data(), block);
+  EXPECT_EQ(static_cast<std::size_t>(
+                std::count(again.vector().begin(), again.vector().end(), std::uint32_t{0})),
+            n);
 }
 
 // --- the exact rank question --------------------------------------------------------------
