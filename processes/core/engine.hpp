@@ -174,8 +174,13 @@ RunResult simulate(Process& process, Oracle& oracle, State& loads, Streams& stre
   if constexpr (requires { loads.histogram(); }) {
     result.histogram = loads.histogram();  // the levels engine keeps no load vector
   } else {
+    // Cells are loads less the state's base: the histogram of the cells, shifted.
     result.histogram = histogram_of(loads.vector());
-    if (config.keep_loads) result.loads.assign(loads.vector().begin(), loads.vector().end());
+    result.histogram.first_level += static_cast<std::uint64_t>(loads.base());
+    if (config.keep_loads) {
+      result.loads.reserve(loads.n());
+      for (Bin i = 0; i < loads.n(); ++i) result.loads.push_back(static_cast<double>(loads[i]));
+    }
   }
   return result;
 }
@@ -213,14 +218,25 @@ bool needs_levels(const Process& process) {
   else return needs_levels_v<Process>;
 }
 
-// One complete run: fresh empty bins, engines keyed by (seed, replicate), a fresh copy of the
-// process (so no per-run state such as Memory's cache leaks between runs).
-//   Setting must provide `template <class Load> auto oracle(Loads<Load>&, Streams&) const`.
-template <class Load, class Process, class Setting>
-RunResult run_once(const Process& prototype, const Setting& setting, const Weights& weights,
-                   const RunConfig& config, std::uint64_t seed, std::uint64_t replicate) {
+// Narrow (one byte a bin) load storage pays where the loads do not fit the caches; below that a
+// run keeps full-width cells. Only settings that read the loads through the oracle alone allow it
+// (`static constexpr bool narrow_loads = true`): a batch's snapshot copies full-width loads.
+constexpr std::size_t kNarrowAboveBytes = std::size_t{1} << 22;
+
+template <class Setting>
+constexpr bool narrow_loads_v = [] {
+  if constexpr (requires { Setting::narrow_loads; }) return Setting::narrow_loads;
+  return false;
+}();
+
+// One complete run with loads stored in Cell: fresh empty bins, engines keyed by (seed,
+// replicate), a fresh copy of the process (so no per-run state such as Memory's cache leaks
+// between runs).
+template <class Load, class Cell, class Process, class Setting>
+RunResult run_once_in(const Process& prototype, const Setting& setting, const Weights& weights,
+                      const RunConfig& config, std::uint64_t seed, std::uint64_t replicate) {
   Streams streams(seed, replicate);
-  Loads<Load> loads(config.n, needs_levels(prototype));
+  Loads<Load, Cell> loads(config.n, needs_levels(prototype));
   auto oracle = setting.template oracle<Load>(loads, streams);
   Process process = prototype;
   RunResult result;
@@ -230,6 +246,25 @@ RunResult run_once(const Process& prototype, const Setting& setting, const Weigh
     result = simulate(process, oracle, loads, streams, weights, config);
   result.replicate = replicate;
   return result;
+}
+
+// One complete run. Unit-weight runs of many bins first try one byte a bin; a run whose loads
+// spread too far for it is replayed from its seed with full-width cells, which gives the same
+// run (the samples are a function of the streams alone), so the cells never change a result.
+//   Setting must provide `template <class Load> auto oracle(State&, Streams&) const`.
+template <class Load, class Process, class Setting>
+RunResult run_once(const Process& prototype, const Setting& setting, const Weights& weights,
+                   const RunConfig& config, std::uint64_t seed, std::uint64_t replicate) {
+  if constexpr (std::is_integral_v<Load> && narrow_loads_v<Setting>) {
+    if (config.n * sizeof(Load) > kNarrowAboveBytes) {
+      try {
+        return run_once_in<Load, std::uint8_t>(prototype, setting, weights, config, seed,
+                                               replicate);
+      } catch (const NarrowWindowExceeded&) {
+      }
+    }
+  }
+  return run_once_in<Load, Load>(prototype, setting, weights, config, seed, replicate);
 }
 
 }  // namespace gapcheck

@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <limits>
 #include <new>
 #include <type_traits>
 #include <utility>
@@ -104,16 +105,28 @@ struct HugePageAllocator {
   }
 };
 
-template <class Load>
+// Thrown by narrow load storage when max - min no longer fits half the cell's range; the run is
+// then replayed with full-width cells (run_once, core/engine.hpp).
+struct NarrowWindowExceeded {};
+
+// Cell is the type a bin's load is stored in: Load itself, or for unit weights a narrow unsigned
+// type holding x_i - base, where base <= min_i x_i. The loads of a run stay within a few levels
+// of each other (the gap), so a byte per bin holds them while the run lasts, and a quarter of
+// the memory traffic is what a sample's random read costs at large n. When a cell reaches its
+// largest value, base moves up to the minimum load (an O(n) pass, once per many n balls); when
+// even then max - min would fill half the range, NarrowWindowExceeded ends the attempt.
+template <class Load, class Cell = Load>
 class Loads {
  public:
   static_assert(std::is_same_v<Load, std::uint32_t> || std::is_same_v<Load, double>);
   using Total = std::conditional_t<std::is_integral_v<Load>, std::uint64_t, double>;
   static constexpr bool unit = std::is_integral_v<Load>;
+  static constexpr bool narrow = !std::is_same_v<Cell, Load>;
+  static_assert(!narrow || (unit && std::is_unsigned_v<Cell> && sizeof(Cell) < sizeof(Load)));
   using value_type = Load;
 
   explicit Loads(std::size_t n, bool track_levels = false)
-      : x_(n, Load{0}), inv_n_(1.0 / static_cast<double>(n)), track_levels_(track_levels) {
+      : x_(n, Cell{0}), inv_n_(1.0 / static_cast<double>(n)), track_levels_(track_levels) {
     if (track_levels_) {
       level_counts_.assign(1, n);
       above_.assign(1, 0);
@@ -121,9 +134,14 @@ class Loads {
   }
 
   std::size_t n() const { return x_.size(); }
-  Load operator[](Bin i) const { return x_[i]; }
-  using Vector = std::vector<Load, HugePageAllocator<Load>>;
+  Load operator[](Bin i) const {
+    if constexpr (narrow) return base_ + x_[i];
+    else return x_[i];
+  }
+  using Vector = std::vector<Cell, HugePageAllocator<Cell>>;
+  // The stored cells; a load is base() + cell.
   const Vector& vector() const { return x_; }
+  Load base() const { return base_; }
   // W: for unit weights (integer loads) the number of balls, kept once.
   Total total() const {
     if constexpr (unit) return balls_;
@@ -138,9 +156,15 @@ class Loads {
   double gap() const { return static_cast<double>(max_) - static_cast<double>(total()) * inv_n_; }
 
   void add(Bin i, Load weight) {
-    const Load before = x_[i];
+    const Load before = (*this)[i];
     const Load after = before + weight;
-    x_[i] = after;
+    if constexpr (narrow) {
+      const Cell cell = static_cast<Cell>(x_[i] + 1);
+      x_[i] = cell;
+      if (cell == std::numeric_limits<Cell>::max()) [[unlikely]] rebase(after);
+    } else {
+      x_[i] = after;
+    }
     if constexpr (unit) assert(weight == 1);  // W is the ball count (total())
     else total_ += weight;
     ++balls_;
@@ -152,6 +176,7 @@ class Loads {
   // same run (loads only grow). How a batch's snapshot catches up with the true loads at the
   // batch's end, one touched bin at a time, with values copied exactly (no re-added weights).
   void catch_up(const Loads& later, Bin i) {
+    static_assert(!narrow, "batch snapshots keep full-width loads");
     const Load before = x_[i];
     x_[i] = later.x_[i];
     if (track_levels_) move_level(level_of(before), level_of(x_[i]));
@@ -175,6 +200,14 @@ class Loads {
  private:
   static std::uint64_t level_of(Load load) { return static_cast<std::uint64_t>(load); }
 
+  // Moves base_ up to the minimum load; `max` is the maximum after the ball being placed.
+  void rebase(Load max) {
+    const Cell low = *std::min_element(x_.begin(), x_.end());
+    for (Cell& cell : x_) cell = static_cast<Cell>(cell - low);
+    base_ += low;
+    if (max - base_ >= std::numeric_limits<Cell>::max() / 2) throw NarrowWindowExceeded{};
+  }
+
   void move_level(std::uint64_t from, std::uint64_t to) {
     if (from == to) return;
     if (to >= level_counts_.size()) {
@@ -188,6 +221,7 @@ class Loads {
   }
 
   Vector x_;
+  Load base_{0};
   Total total_{0};
   std::uint64_t balls_ = 0;
   Load max_{0};

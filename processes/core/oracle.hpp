@@ -179,7 +179,7 @@ class ExactOracle {
   }
 
   void prefetch(std::size_t at) {
-    const Load* cells = loads_.vector().data();
+    const auto* cells = loads_.vector().data();
     for (std::size_t k = 0; k < kBlock; ++k) {
       Bin first = 0, last = loads_.n();
       if (plan_groups_ != 0) {
@@ -229,7 +229,10 @@ class ExactOracle {
 
   // Only per-bin loads have cells to prefetch (the levels engine's state is a few KiB).
   static constexpr bool kPerBin = requires(const State& state) { state.vector(); };
-  bool prefetch_ = kPerBin && loads_.n() * sizeof(Load) > kPrefetchAboveBytes;
+  bool prefetch_ = [this] {
+    if constexpr (kPerBin) return loads_.n() * sizeof(loads_.vector()[0]) > kPrefetchAboveBytes;
+    return false;
+  }();
   const Bin* plan_starts_ = nullptr;
   std::size_t plan_groups_ = 0;
   std::size_t plan_phase_ = 0;

@@ -8,6 +8,7 @@ namespace gapcheck {
 
 struct ExactSetting {
   static constexpr bool on_levels = true;
+  static constexpr bool narrow_loads = true;  // its oracle reads loads only as questions
 
   template <class Load = void, class State>
   ExactOracle<oracle_load_t<Load, State>, State> oracle(State& loads,

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "processes/registry.hpp"
+#include "processes/tests/same_run.hpp"
 
 namespace gapcheck {
 namespace {
@@ -14,16 +15,6 @@ Simulation small_batch(const char* setting) {
   config.m = 640;
   return make_simulation(Spec::parse("two-choice"), Spec::parse(setting), Spec::parse("unit"),
                          config);
-}
-
-void expect_same_runs(const std::vector<RunResult>& a, const std::vector<RunResult>& b) {
-  ASSERT_EQ(a.size(), b.size());
-  for (std::size_t k = 0; k < a.size(); ++k) {
-    EXPECT_EQ(a[k].replicate, b[k].replicate);
-    EXPECT_EQ(a[k].gap, b[k].gap);
-    EXPECT_EQ(a[k].probes, b[k].probes);
-    EXPECT_EQ(a[k].histogram.bins, b[k].histogram.bins);
-  }
 }
 
 TEST(BatchThreads, FourThreadsGiveTheOneThreadBatch) {

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "processes/core/engine.hpp"
 #include "processes/core/loads.hpp"
 #include "processes/core/oracle.hpp"
 #include "processes/core/spec.hpp"
@@ -16,6 +17,8 @@
 #include "processes/packing.hpp"
 #include "processes/quantile.hpp"
 #include "processes/schedule_param.hpp"
+#include "processes/settings/exact.hpp"
+#include "processes/tests/same_run.hpp"
 #include "processes/tests/scripted_oracle.hpp"
 #include "processes/thinning.hpp"
 #include "processes/twinning.hpp"
@@ -265,6 +268,50 @@ TEST(LoadVectorMemory, AReusedLargeBlockStartsAtZero) {
   EXPECT_EQ(static_cast<std::size_t>(
                 std::count(again.vector().begin(), again.vector().end(), std::uint32_t{0})),
             n);
+}
+
+// --- narrow load cells ------------------------------------------------------------------------
+
+// One byte a bin gives the run that full-width cells give, through many moves of the base (the
+// loads climb about 300 levels, the byte holds 255).
+TEST(NarrowCells, GiveTheSameRunAsFullWidthCells) {
+  RunConfig config;
+  config.n = 1000;
+  config.m = 300 * config.n;
+  config.gap_level = 2;
+  config.keep_loads = true;
+  const DChoice two{2, TieRule::random};
+  const RunResult narrow =
+      run_once_in<std::uint32_t, std::uint8_t>(two, ExactSetting{}, Weights{}, config, 7, 1);
+  const RunResult wide =
+      run_once_in<std::uint32_t, std::uint32_t>(two, ExactSetting{}, Weights{}, config, 7, 1);
+  expect_same_run(narrow, wide);
+  EXPECT_GE(wide.histogram.first_level, 290u);  // the base moved past the byte's range
+}
+
+// Every ball in bin 0: max - min grows without bound.
+struct AllInFirstBin {
+  template <class Oracle>
+  Placement choose(Oracle& oracle) {
+    oracle.sample();
+    return {0};
+  }
+};
+
+// Loads that spread past half a byte end the narrow attempt; run_once replays the run from its
+// seed with full-width cells, and the result is that run's.
+TEST(NarrowCells, ASpreadTooWideForAByteIsReplayedAtFullWidth) {
+  RunConfig config;
+  config.n = std::uint64_t{1} << 21;  // 8 MiB of full-width loads: run_once tries a byte a bin
+  config.m = 1000;
+  EXPECT_THROW((run_once_in<std::uint32_t, std::uint8_t>(AllInFirstBin{}, ExactSetting{},
+                                                          Weights{}, config, 3, 0)),
+               NarrowWindowExceeded);
+  const RunResult replayed =
+      run_once<std::uint32_t>(AllInFirstBin{}, ExactSetting{}, Weights{}, config, 3, 0);
+  EXPECT_EQ(replayed.max_load, 1000.0);
+  EXPECT_EQ(replayed.probes, 1000u);
+  EXPECT_EQ(replayed.histogram.bins.back(), 1u);
 }
 
 // --- the exact rank question --------------------------------------------------------------

@@ -14,6 +14,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "processes/tests/same_run.hpp"
 #include "store/executor.hpp"
 #include "store/run_store.hpp"
 
@@ -67,24 +68,6 @@ Simulation counting(const Simulation& simulation, std::atomic<int>& calls) {
   return counted;
 }
 
-void expect_same(const RunResult& a, const RunResult& b) {
-  EXPECT_EQ(a.replicate, b.replicate);
-  EXPECT_EQ(a.gap, b.gap);
-  EXPECT_EQ(a.max_load, b.max_load);
-  EXPECT_EQ(a.max_gap_over_time, b.max_gap_over_time);
-  EXPECT_EQ(a.fraction_above_level, b.fraction_above_level);
-  EXPECT_EQ(a.balls, b.balls);
-  EXPECT_EQ(a.steps, b.steps);
-  EXPECT_EQ(a.probes, b.probes);
-  EXPECT_EQ(a.histogram.first_level, b.histogram.first_level);
-  EXPECT_EQ(a.histogram.bins, b.histogram.bins);
-  EXPECT_EQ(a.setting_counts, b.setting_counts);
-}
-
-void expect_same(const std::vector<RunResult>& a, const std::vector<RunResult>& b) {
-  ASSERT_EQ(a.size(), b.size());
-  for (std::size_t k = 0; k < a.size(); ++k) expect_same(a[k], b[k]);
-}
 
 std::string bytes_of(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -134,12 +117,12 @@ TEST_F(StoreTest, StoredRunsReadBackBitForBit) {
     ASSERT_FALSE(direct[0].setting_counts.empty() && simulation.setting.name != "exact");
     {
       RunStore store = RunStore::open(file("runs.db"));
-      expect_same(run_or_reuse(&store, simulation, 7, 3, 5, 2), direct);
+      expect_same_runs(run_or_reuse(&store, simulation, 7, 3, 5, 2), direct);
     }
     RunStore reopened = RunStore::open(file("runs.db"), RunStore::Mode::read_only);
     const auto stored = reopened.read(PointKey::of(simulation, 7), 0, 100);
     ASSERT_EQ(stored.size(), 5u);
-    for (const auto& result : direct) expect_same(stored.at(result.replicate), result);
+    for (const auto& result : direct) expect_same_run(stored.at(result.replicate), result);
   }
 }
 
@@ -151,11 +134,11 @@ TEST_F(StoreTest, StoredRunsAreNeverSimulatedAgain) {
   EXPECT_EQ(calls, 5);
   const auto again = run_or_reuse(&store, simulation, 1, 0, 5, 2);
   EXPECT_EQ(calls, 5);
-  expect_same(again, first);
+  expect_same_runs(again, first);
   // Overlapping replicates: only 5..7 are new.
   const auto overlap = run_or_reuse(&store, simulation, 1, 3, 5, 2);
   EXPECT_EQ(calls, 8);
-  expect_same(overlap, run_replicates(bounded_point(), 1, 3, 5, 1));
+  expect_same_runs(overlap, run_replicates(bounded_point(), 1, 3, 5, 1));
   EXPECT_EQ(store.replicates(PointKey::of(simulation, 1)),
             (std::vector<std::uint64_t>{0, 1, 2, 3, 4, 5, 6, 7}));
   // Another seed is another point.
@@ -178,8 +161,8 @@ TEST_F(StoreTest, BinsAndLevelsRunsNeverMix) {
   const auto levels = run_or_reuse(&store, counting(on(Engine::levels), calls), 1, 0, 4, 1);
   const auto bins = run_or_reuse(&store, counting(on(Engine::bins), calls), 1, 0, 4, 1);
   EXPECT_EQ(calls, 8);  // nothing of the levels runs was reused for bins
-  expect_same(bins, run_replicates(on(Engine::bins), 1, 0, 4, 1));
-  expect_same(run_or_reuse(&store, on(Engine::levels), 1, 0, 4, 1), levels);
+  expect_same_runs(bins, run_replicates(on(Engine::bins), 1, 0, 4, 1));
+  expect_same_runs(run_or_reuse(&store, on(Engine::levels), 1, 0, 4, 1), levels);
   EXPECT_EQ(store.rows_of_other_versions(), 0u);
   std::vector<std::string> engines;
   store.for_each([&](const StoredRun& run) { engines.push_back(run.key.engine); });
@@ -188,7 +171,7 @@ TEST_F(StoreTest, BinsAndLevelsRunsNeverMix) {
 }
 
 TEST_F(StoreTest, WithoutStoreRunsPlainReplicates) {
-  expect_same(run_or_reuse(nullptr, weighted_point(), 3, 0, 4, 2),
+  expect_same_runs(run_or_reuse(nullptr, weighted_point(), 3, 0, 4, 2),
               run_replicates(weighted_point(), 3, 0, 4, 1));
 }
 
@@ -248,7 +231,8 @@ TEST_F(StoreTest, MergeAddsWhatIsMissingOnce) {
   std::uint64_t rows = 0;
   a.for_each([&](const StoredRun&) { ++rows; });
   EXPECT_EQ(rows, 10u);
-  expect_same(run_or_reuse(&a, simulation, 1, 0, 10, 1), run_replicates(simulation, 1, 0, 10, 1));
+  expect_same_runs(run_or_reuse(&a, simulation, 1, 0, 10, 1),
+                   run_replicates(simulation, 1, 0, 10, 1));
   sql(file("foreign.db"), "CREATE TABLE runs (x)");
   EXPECT_THROW(a.merge_from(file("foreign.db")), InputError);
 }
