@@ -169,7 +169,7 @@ class ExactOracle {
   // function of the stream alone: prefetching and the expected groups only move memory traffic.
   static constexpr std::size_t kBlock = SampleStream::kBlock;
   static constexpr std::size_t kRing = SampleStream::kRing;
-  static constexpr std::size_t kPrefetchAboveBytes = std::size_t{1} << 20;
+  static constexpr std::size_t kPrefetchFromBytes = std::size_t{1} << 20;
 
   void refill(std::size_t at) {
     streams_.samples.fill(at);
@@ -230,7 +230,7 @@ class ExactOracle {
   // Only per-bin loads have cells to prefetch (the levels engine's state is a few KiB).
   static constexpr bool kPerBin = requires(const State& state) { state.vector(); };
   bool prefetch_ = [this] {
-    if constexpr (kPerBin) return loads_.n() * sizeof(loads_.vector()[0]) > kPrefetchAboveBytes;
+    if constexpr (kPerBin) return loads_.n() * sizeof(loads_.vector()[0]) >= kPrefetchFromBytes;
     return false;
   }();
   const Bin* plan_starts_ = nullptr;
