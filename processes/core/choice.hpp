@@ -40,8 +40,8 @@ inline std::uint32_t d_of(const Params& p) { return static_cast<std::uint32_t>(p
 
 // take_second ? second : first, without a branch: the condition is a comparison of sampled
 // loads, a coin flip to a branch predictor, and a mispredicted branch per ball costs more than
-// the rest of the step. GCC emits a conditional move for this form (and then also selects the
-// chosen bin's load, which the placement reads next), where a bit mask would hide it.
+// the rest of the step. GCC emits a conditional move for this form, and then also selects the
+// chosen bin's load, which the placement reads next.
 inline Bin select(bool take_second, Bin first, Bin second) {
   return __builtin_expect_with_probability(take_second, true, 0.5) ? second : first;
 }

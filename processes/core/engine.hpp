@@ -218,9 +218,10 @@ bool needs_levels(const Process& process) {
   else return needs_levels_v<Process>;
 }
 
-// Narrow (one byte a bin) load storage pays once full-width loads leave the first-level cache
-// (Two-Choice, docs/performance.md: 1.2x at n = 2^14 and 2^16, 1.9x at 2^18); below that a run
-// keeps full-width cells. Only settings that read the loads through the oracle alone allow it
+// Narrow (one byte a bin) load storage pays most once full-width loads leave the first-level
+// cache (Two-Choice, docs/performance.md: 1.1x at n = 2^10, 1.2x at 2^14 and 2^16, 1.9x at
+// 2^18); below 2^14 bins a run keeps full-width cells, where the gain is small and a run whose
+// loads spread far (docs/engines.md) would pay for a replay. Only settings that read the loads through the oracle alone allow it
 // (`static constexpr bool narrow_loads = true`): a batch's snapshot copies full-width loads.
 constexpr std::size_t kNarrowAboveBytes = std::size_t{1} << 15;
 

@@ -2,8 +2,8 @@
 // gap = max_i x_i - W/n kept up to date in O(1) per ball.
 //
 // Loads only ever grow, so the maximum only moves when a ball lands on a bin that then exceeds
-// it: one comparison per ball, no scan. Unit-weight runs keep integer loads (4 bytes a bin, so
-// n = 2^24 fits in cache-friendly 64 MiB); weighted runs keep doubles.
+// it: one comparison per ball, no scan. Unit-weight runs keep integer loads (4 bytes a bin, or
+// one byte a bin above a moving base: Cell, below); weighted runs keep doubles.
 //
 // Optionally (for processes that ask rank questions, such as Quantile) it also keeps, for each
 // integer load level q, the number of bins at q and the number of bins strictly above q, so that
@@ -38,10 +38,12 @@ using Bin = std::size_t;
 // The last large block a thread frees is kept for its next run of the same size: fresh pages are
 // zeroed by the kernel on first touch, which at n = 2^24 took a third of a run with m = n
 // (docs/performance.md), while the vector's own zero fill of a reused block is a memset. A block
-// of another size frees the kept one first, so a thread never holds more than one extra block.
+// of another size frees the kept one first, so a thread holds at most one block between runs,
+// and none above kKeepAtMost: memory checks count the runs, not a block kept after them.
 class LargeBlockCache {
  public:
   static constexpr std::size_t kHugePage = std::size_t{1} << 21;
+  static constexpr std::size_t kKeepAtMost = std::size_t{1} << 29;  // 512 MiB
 
   static void* allocate(std::size_t bytes) {
     Kept& kept = slot();
@@ -57,6 +59,7 @@ class LargeBlockCache {
   static void deallocate(void* p, std::size_t bytes) {
     Kept& kept = slot();
     kept.release();
+    if (bytes > kKeepAtMost) return std::free(p);
     kept.block = p;
     kept.bytes = bytes;
   }

@@ -85,7 +85,10 @@ class ExactOracle {
     const auto range = static_cast<std::uint64_t>(last - first);
     if (range >> 32 != 0) [[unlikely]] {
       WideWords words{this};
-      return first + static_cast<Bin>(bounded(words, range));
+      const std::uint64_t before = words_read();
+      const Bin drawn = first + static_cast<Bin>(bounded(words, range));
+      unprobed_words_ += words_read() - before - 1;  // one probe, whatever words it took
+      return drawn;
     }
     std::uint64_t product = next_sample_word() * range;
     if (static_cast<std::uint32_t>(product) < range) [[unlikely]] {
@@ -138,10 +141,8 @@ class ExactOracle {
   // Whether the true loads are what the process would see now, so that the gap-over-time
   // statistics count this step (batched settings: only at batch ends).
   bool visible() const { return true; }
-  // Every word read is a probe, except the rejected ones and the second word of a wide draw.
-  std::uint64_t probes() const {
-    return blocks_read_ * kBlock + head_ % kBlock - unprobed_words_;
-  }
+  // Every word read is a probe, except the rejected ones and the other words of a wide draw.
+  std::uint64_t probes() const { return words_read() - unprobed_words_; }
   SettingCounts counts() const { return {}; }
 
  protected:
@@ -217,12 +218,12 @@ class ExactOracle {
   // not probes: no counter on the path of every probe.
   std::uint64_t blocks_read_ = 0;
   std::uint64_t unprobed_words_ = 0;
+  std::uint64_t words_read() const { return blocks_read_ * kBlock + head_ % kBlock; }
   // The 64-bit words bounded() draws from for ranges of 2^32 or more.
   struct WideWords {
     ExactOracle* oracle;
     std::uint64_t operator()() {
       const std::uint64_t low = oracle->next_sample_word();
-      ++oracle->unprobed_words_;
       return low | oracle->next_sample_word() << 32;
     }
   };

@@ -164,7 +164,8 @@ constexpr std::uint64_t stream_key(std::uint64_t seed, std::uint64_t replicate, 
 // The sample stream as 32-bit words: RngLanes words, each read low half first, generated kBlock
 // at a time into a ring of kRing words that ExactOracle reads in order (and refills, block by
 // block, kRing - kBlock words ahead of their use). The ring lives here, outside the oracle, so
-// that the oracle's own fields are plain scalars the compiler keeps in registers.
+// that the oracle's own fields are plain scalars the compiler keeps in registers. One oracle
+// reads a run's ring: a second oracle on the same Streams would refill it under the first.
 struct SampleStream {
   static constexpr std::size_t kBlock = 2 * RngLanes::kLanes;
   static constexpr std::size_t kRing = 64;
@@ -175,8 +176,10 @@ struct SampleStream {
   // it (one register holds the four lanes), else with the portable build's SSE2. The words are
   // the same either way; only the instructions differ.
   void fill(std::size_t at) {
-    if (avx2_) fill_avx2(at);
-    else fill_portable(at);
+#if defined(__x86_64__)
+    if (avx2_) return fill_avx2(at);
+#endif
+    fill_portable(at);
   }
 
   RngLanes lanes;
@@ -191,10 +194,11 @@ struct SampleStream {
       ring[at + 2 * k + 1] = static_cast<std::uint32_t>(words[k] >> 32);
     }
   }
-  [[gnu::noinline, gnu::target("avx2")]] void fill_avx2(std::size_t at) { fill_words(at); }
   [[gnu::noinline]] void fill_portable(std::size_t at) { fill_words(at); }
-
+#if defined(__x86_64__)
+  [[gnu::noinline, gnu::target("avx2")]] void fill_avx2(std::size_t at) { fill_words(at); }
   bool avx2_ = __builtin_cpu_supports("avx2");
+#endif
 };
 
 // The engines of one run.

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "processes/core/levels.hpp"
+#include "processes/tests/sample_words.hpp"
 #include "processes/core/oracle.hpp"
 #include "processes/core/random.hpp"
 
@@ -73,21 +74,7 @@ TEST(LevelOracle, RangesOf2To32RanksOrMoreDrawTwoWordsAsOneWideWord) {
   LevelLoads levels(n);
   Streams streams(2026, 3);
   ExactOracle<LevelLoads::Load, LevelLoads> oracle(levels, streams);
-  Streams reference(2026, 3);
-  std::uint64_t lane_words[RngLanes::kLanes];
-  std::size_t next_lane = RngLanes::kLanes;
-  struct Words {
-    Streams& streams;
-    std::uint64_t (&lane_words)[RngLanes::kLanes];
-    std::size_t& next_lane;
-    std::uint64_t operator()() {
-      if (next_lane == RngLanes::kLanes) {
-        streams.samples.lanes.next(lane_words);
-        next_lane = 0;
-      }
-      return lane_words[next_lane++];
-    }
-  } words{reference, lane_words, next_lane};
+  LaneWords words(2026, 3);
   bool above_2_to_32 = false;
   for (int k = 0; k < 2000; ++k) {
     const Bin drawn = oracle.sample();

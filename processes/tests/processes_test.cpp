@@ -19,6 +19,7 @@
 #include "processes/schedule_param.hpp"
 #include "processes/settings/exact.hpp"
 #include "processes/tests/same_run.hpp"
+#include "processes/tests/sample_words.hpp"
 #include "processes/tests/scripted_oracle.hpp"
 #include "processes/thinning.hpp"
 #include "processes/twinning.hpp"
@@ -228,28 +229,41 @@ TEST(ExactOracleSamples, RejectedWordsAreSkippedAndNotCountedAsProbes) {
   Loads<std::uint32_t> loads(4);
   Streams streams(2026, 5);
   ExactOracle<std::uint32_t> oracle(loads, streams);
-  Streams reference(2026, 5);
-  std::uint64_t lane_words[RngLanes::kLanes];
-  std::size_t next_half = 2 * RngLanes::kLanes;
-  auto next_word = [&]() -> std::uint64_t {  // 32-bit words: lanes in order, low half first
-    if (next_half == 2 * RngLanes::kLanes) {
-      reference.samples.lanes.next(lane_words);
-      next_half = 0;
-    }
-    const std::uint64_t lane = lane_words[next_half / 2];
-    return static_cast<std::uint32_t>(next_half++ % 2 == 0 ? lane : lane >> 32);
-  };
+  HalfWords words(2026, 5);
   const std::uint64_t threshold = (std::uint64_t{1} << 32) % range;
   std::uint64_t rejected = 0;
   for (int k = 0; k < 2000; ++k) {
-    std::uint64_t product = next_word() * range;
+    std::uint64_t product = std::uint64_t{words()} * range;
     while ((product & 0xffffffffu) < threshold) {
       ++rejected;
-      product = next_word() * range;
+      product = std::uint64_t{words()} * range;
     }
     ASSERT_EQ(oracle.sample_in(0, range), product >> 32) << "sample " << k;
   }
   EXPECT_GT(rejected, 500u);  // the rejection path ran (expected about 2000)
+  EXPECT_EQ(oracle.probes(), 2000u);
+}
+
+// The same for a range of 2^63 + 1, drawn from 64-bit words (two 32-bit words each): a rejected
+// wide draw is no probe either.
+TEST(ExactOracleSamples, RejectedWideDrawsAreNotCountedAsProbes) {
+  const std::uint64_t range = (std::uint64_t{1} << 63) + 1;
+  Loads<std::uint32_t> loads(4);
+  Streams streams(2026, 6);
+  ExactOracle<std::uint32_t> oracle(loads, streams);
+  LaneWords words(2026, 6);
+  const std::uint64_t threshold = (0 - range) % range;  // 2^64 mod range = 2^63 - 1
+  std::uint64_t rejected = 0;
+  for (int k = 0; k < 2000; ++k) {
+    uint128 product = static_cast<uint128>(words()) * range;
+    while (static_cast<std::uint64_t>(product) < threshold) {
+      ++rejected;
+      product = static_cast<uint128>(words()) * range;
+    }
+    ASSERT_EQ(oracle.sample_in(0, range), static_cast<std::uint64_t>(product >> 64))
+        << "sample " << k;
+  }
+  EXPECT_GT(rejected, 500u);
   EXPECT_EQ(oracle.probes(), 2000u);
 }
 
@@ -272,12 +286,12 @@ TEST(LoadVectorMemory, AReusedLargeBlockStartsAtZero) {
 
 // --- narrow load cells ------------------------------------------------------------------------
 
-// One byte a bin gives the run that full-width cells give, through many moves of the base (the
-// loads climb about 300 levels, the byte holds 255).
+// One byte a bin gives the run that full-width cells give, through three moves of the base (the
+// loads climb about 1000 levels, the byte holds 255).
 TEST(NarrowCells, GiveTheSameRunAsFullWidthCells) {
   RunConfig config;
   config.n = 1000;
-  config.m = 300 * config.n;
+  config.m = 1000 * config.n;
   config.gap_level = 2;
   config.keep_loads = true;
   const DChoice two{2, TieRule::random};
@@ -286,7 +300,7 @@ TEST(NarrowCells, GiveTheSameRunAsFullWidthCells) {
   const RunResult wide =
       run_once_in<std::uint32_t, std::uint32_t>(two, ExactSetting{}, Weights{}, config, 7, 1);
   expect_same_run(narrow, wide);
-  EXPECT_GE(wide.histogram.first_level, 290u);  // the base moved past the byte's range
+  EXPECT_GE(wide.histogram.first_level, 990u);  // the base moved past the byte's range
 }
 
 // Every ball in bin 0: max - min grows without bound.

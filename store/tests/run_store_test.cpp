@@ -68,7 +68,6 @@ Simulation counting(const Simulation& simulation, std::atomic<int>& calls) {
   return counted;
 }
 
-
 std::string bytes_of(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), {}};
