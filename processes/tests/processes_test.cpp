@@ -222,49 +222,43 @@ TEST(DegenerateParameters, LeftOneFirstDiffCapOneQuantileZeroAreOneChoice) {
 
 // --- the sample words -----------------------------------------------------------------------
 
-// A range just above 2^31 rejects about half of the 32-bit words (2^32 mod range = 2^31 - 1):
-// the draws are Lemire's on the stream's words in order, and a rejected word is no probe.
-TEST(ExactOracleSamples, RejectedWordsAreSkippedAndNotCountedAsProbes) {
-  const std::uint64_t range = (std::uint64_t{1} << 31) + 1;
+// Draws over `range` from the oracle and, independently, Lemire's way from the stream's words
+// (`bits` each, multiplied in Product): the same bins, and a rejected word is no probe. The
+// ranges below reject about half of the words, so the rejection path runs about 2000 times.
+template <class Product, class Words>
+void expect_rejected_words_skipped_and_not_probes(std::uint64_t range, unsigned bits,
+                                                  std::uint64_t replicate) {
   Loads<std::uint32_t> loads(4);
-  Streams streams(2026, 5);
+  Streams streams(2026, replicate);
   ExactOracle<std::uint32_t> oracle(loads, streams);
-  HalfWords words(2026, 5);
-  const std::uint64_t threshold = (std::uint64_t{1} << 32) % range;
+  Words words(2026, replicate);
+  const Product limit = Product{1} << bits;
+  const Product threshold = limit % range;
   std::uint64_t rejected = 0;
   for (int k = 0; k < 2000; ++k) {
-    std::uint64_t product = std::uint64_t{words()} * range;
-    while ((product & 0xffffffffu) < threshold) {
+    Product product = Product{words()} * range;
+    while ((product & (limit - 1)) < threshold) {
       ++rejected;
-      product = std::uint64_t{words()} * range;
+      product = Product{words()} * range;
     }
-    ASSERT_EQ(oracle.sample_in(0, range), product >> 32) << "sample " << k;
-  }
-  EXPECT_GT(rejected, 500u);  // the rejection path ran (expected about 2000)
-  EXPECT_EQ(oracle.probes(), 2000u);
-}
-
-// The same for a range of 2^63 + 1, drawn from 64-bit words (two 32-bit words each): a rejected
-// wide draw is no probe either.
-TEST(ExactOracleSamples, RejectedWideDrawsAreNotCountedAsProbes) {
-  const std::uint64_t range = (std::uint64_t{1} << 63) + 1;
-  Loads<std::uint32_t> loads(4);
-  Streams streams(2026, 6);
-  ExactOracle<std::uint32_t> oracle(loads, streams);
-  LaneWords words(2026, 6);
-  const std::uint64_t threshold = (0 - range) % range;  // 2^64 mod range = 2^63 - 1
-  std::uint64_t rejected = 0;
-  for (int k = 0; k < 2000; ++k) {
-    uint128 product = static_cast<uint128>(words()) * range;
-    while (static_cast<std::uint64_t>(product) < threshold) {
-      ++rejected;
-      product = static_cast<uint128>(words()) * range;
-    }
-    ASSERT_EQ(oracle.sample_in(0, range), static_cast<std::uint64_t>(product >> 64))
+    ASSERT_EQ(oracle.sample_in(0, range), static_cast<std::uint64_t>(product >> bits))
         << "sample " << k;
   }
   EXPECT_GT(rejected, 500u);
   EXPECT_EQ(oracle.probes(), 2000u);
+}
+
+// 2^32 mod (2^31 + 1) = 2^31 - 1: 32-bit words.
+TEST(ExactOracleSamples, RejectedWordsAreSkippedAndNotCountedAsProbes) {
+  expect_rejected_words_skipped_and_not_probes<std::uint64_t, HalfWords>(
+      (std::uint64_t{1} << 31) + 1, 32, 5);
+}
+
+// 2^64 mod (2^63 + 1) = 2^63 - 1: a range of 2^32 or more draws 64-bit words (two 32-bit words
+// each), and a rejected wide draw is no probe either.
+TEST(ExactOracleSamples, RejectedWideDrawsAreNotCountedAsProbes) {
+  expect_rejected_words_skipped_and_not_probes<uint128, LaneWords>((std::uint64_t{1} << 63) + 1,
+                                                                   64, 6);
 }
 
 // A load vector of 2 MiB or more reuses the block the thread's previous run freed, and starts
