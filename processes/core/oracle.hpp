@@ -230,10 +230,11 @@ class ExactOracle {
 
   // Only per-bin loads have cells to prefetch (the levels engine's state is a few KiB).
   static constexpr bool kPerBin = requires(const State& state) { state.vector(); };
-  bool prefetch_ = [this] {
-    if constexpr (kPerBin) return loads_.n() * sizeof(loads_.vector()[0]) >= kPrefetchFromBytes;
-    return false;
-  }();
+  static bool worth_prefetching(const State& state) {
+    if constexpr (kPerBin) return state.n() * sizeof(state.vector()[0]) >= kPrefetchFromBytes;
+    else return false;
+  }
+  bool prefetch_ = worth_prefetching(loads_);
   const Bin* plan_starts_ = nullptr;
   std::size_t plan_groups_ = 0;
   std::size_t plan_phase_ = 0;
