@@ -231,23 +231,31 @@ constexpr bool narrow_loads_v = [] {
   return false;
 }();
 
-// One complete run with loads stored in Cell: fresh empty bins, engines keyed by (seed,
-// replicate), a fresh copy of the process (so no per-run state such as Memory's cache leaks
-// between runs).
-template <class Load, class Cell, class Process, class Setting>
-RunResult run_once_in(const Process& prototype, const Setting& setting, const Weights& weights,
-                      const RunConfig& config, std::uint64_t seed, std::uint64_t replicate) {
+// One complete run on `state`, fresh and empty (per-bin Loads or the levels engine's
+// LevelLoads): engines keyed by (seed, replicate), a fresh copy of the process (so no per-run
+// state such as Memory's cache leaks between runs).
+template <class Load, class State, class Process, class Setting>
+RunResult run_on(State& state, const Process& prototype, const Setting& setting,
+                 const Weights& weights, const RunConfig& config, std::uint64_t seed,
+                 std::uint64_t replicate) {
   Streams streams(seed, replicate);
-  Loads<Load, Cell> loads(config.n, needs_levels(prototype));
-  auto oracle = setting.template oracle<Load>(loads, streams);
+  auto oracle = setting.template oracle<Load>(state, streams);
   Process process = prototype;
   RunResult result;
   if constexpr (flatten_run_v<decltype(oracle)>)
-    result = simulate_flattened(process, oracle, loads, streams, weights, config);
+    result = simulate_flattened(process, oracle, state, streams, weights, config);
   else
-    result = simulate(process, oracle, loads, streams, weights, config);
+    result = simulate(process, oracle, state, streams, weights, config);
   result.replicate = replicate;
   return result;
+}
+
+// One complete run with per-bin loads stored in Cell.
+template <class Load, class Cell, class Process, class Setting>
+RunResult run_once_in(const Process& prototype, const Setting& setting, const Weights& weights,
+                      const RunConfig& config, std::uint64_t seed, std::uint64_t replicate) {
+  Loads<Load, Cell> loads(config.n, needs_levels(prototype));
+  return run_on<Load>(loads, prototype, setting, weights, config, seed, replicate);
 }
 
 // One complete run. Unit-weight runs of many bins first try one byte a bin; a run whose loads

@@ -134,13 +134,9 @@ template <class State = LevelLoads, class Process, class Setting>
 RunResult run_once_on_levels(const Process& prototype, const Setting& setting,
                              const Weights& weights, const RunConfig& config, std::uint64_t seed,
                              std::uint64_t replicate) {
-  Streams streams(seed, replicate);
   State loads(config.n);
-  auto oracle = setting.template oracle<typename State::Load>(loads, streams);
-  Process process = prototype;
-  RunResult result = simulate_flattened(process, oracle, loads, streams, weights, config);
-  result.replicate = replicate;
-  return result;
+  return run_on<typename State::Load>(loads, prototype, setting, weights, config, seed,
+                                      replicate);
 }
 
 }  // namespace gapcheck
