@@ -30,8 +30,7 @@ struct OnePlusBeta {
   Placement choose(Oracle& oracle) {
     const bool two_choice = oracle.coin(beta);
     const Bin first = oracle.sample();
-    if (!two_choice) return {first};
-    return {lighter(oracle, first, oracle.sample(), ties)};
+    return {lighter_if(oracle, two_choice, first, ties)};
   }
 };
 

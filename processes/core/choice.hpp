@@ -41,19 +41,61 @@ inline std::uint32_t d_of(const Params& p) { return static_cast<std::uint32_t>(p
 // take_second ? second : first, without a branch: the condition is a comparison of sampled
 // loads, a coin flip to a branch predictor, and a mispredicted branch per ball costs more than
 // the rest of the step. GCC emits a conditional move for this form, and then also selects the
-// chosen bin's load, which the placement reads next.
+// chosen bin's load (on the levels engine: its level), which the placement reads next.
 inline Bin select(bool take_second, Bin first, Bin second) {
   return __builtin_expect_with_probability(take_second, true, 0.5) ? second : first;
+}
+
+// The same, where GCC would emit a branch for the ternary (a condition that also decides how many
+// samples were read): the conditional move written out.
+inline Bin select_by_cmov(bool take_second, Bin first, Bin second) {
+#if defined(__x86_64__)
+  asm("test %[take], %[take]\n\tcmovne %[second], %[first]"
+      : [first] "+r"(first)
+      : [take] "r"(take_second), [second] "r"(second)
+      : "cc");
+  return first;
+#else
+  return select(take_second, first, second);
+#endif
+}
+
+// Whether a second sample whose load compares `order` with the first's replaces it.
+inline bool takes_second(Order order, Bin first, Bin second, TieRule ties) {
+  // The rule is fixed for the whole run, so this branch is always predicted.
+  if (ties == TieRule::random) return order == Order::greater;
+  return (order == Order::greater) | ((order == Order::equal) & (second < first));
 }
 
 // The lighter of two sampled bins, `first` sampled before `second`.
 template <class Oracle>
 Bin lighter(Oracle& oracle, Bin first, Bin second, TieRule ties) {
-  const Order order = oracle.compare(first, second);
-  // The rule is fixed for the whole run, so this branch is always predicted.
-  if (ties == TieRule::random) return select(order == Order::greater, first, second);
-  return select((order == Order::greater) | ((order == Order::equal) & (second < first)), first,
-                second);
+  return select(takes_second(oracle.compare(first, second), first, second, ties), first, second);
+}
+
+// A second sample that the process draws only when it wants one ((1+beta)'s coin, a rejected
+// thinning primary): a uniform bin if `wanted`, else no probe and a bin that means nothing.
+// Where the oracle draws samples as ExactOracle does, without a branch on `wanted`
+// (ExactOracle::sample_if); any other oracle is asked for a sample only when one is wanted.
+template <class Oracle>
+Bin sample_if(Oracle& oracle, bool wanted) {
+  if constexpr (answers_exactly<Oracle, Question::sample>) return oracle.sample_if(wanted);
+  else return wanted ? oracle.sample() : 0;
+}
+
+// The lighter of `first` and a second sample if `wanted`, else `first`. Comparing with a sample
+// that is not wanted is harmless only where the comparison is the truth, read without side
+// effects (the exact setting); a setting that answers comparisons itself (with noise, an
+// adversary, counts) is asked only the comparisons the process makes.
+template <class Oracle>
+Bin lighter_if(Oracle& oracle, bool wanted, Bin first, TieRule ties) {
+  if constexpr (answers_exactly<Oracle, Question::compare>) {
+    const Bin second = sample_if(oracle, wanted);
+    const bool take = takes_second(oracle.compare(first, second), first, second, ties);
+    return select_by_cmov(wanted & take, first, second);
+  } else {
+    return wanted ? lighter(oracle, first, oracle.sample(), ties) : first;
+  }
 }
 
 // The lightest of d i.i.d. uniform samples (d >= 1), comparing each new sample with the best so

@@ -55,6 +55,43 @@ enum class Question { balls, average, sample, compare, compare_to, load, in_top,
 template <Question... Qs>
 struct Hides {};
 
+template <class LoadT, class State>
+class ExactOracle;
+
+// The class whose member answers question Q for oracle type O: O itself, or the ExactOracle it
+// inherits the (truthful) answer from.
+namespace detail {
+template <class M>
+struct member_class;
+template <class R, class C>
+struct member_class<R C::*> {
+  using type = C;
+};
+template <class O, Question Q>
+constexpr auto answer_of() {
+  if constexpr (Q == Question::balls) return &O::balls;
+  else if constexpr (Q == Question::average) return &O::average;
+  else if constexpr (Q == Question::sample) return &O::sample;
+  else if constexpr (Q == Question::compare) return &O::compare;
+  else if constexpr (Q == Question::compare_to) return &O::compare_to;
+  else if constexpr (Q == Question::load) return &O::load;
+  else if constexpr (Q == Question::in_top) return &O::in_top;
+  else return &O::coin;
+}
+template <class T>
+struct is_exact_oracle : std::false_type {};
+template <class L, class S>
+struct is_exact_oracle<ExactOracle<L, S>> : std::true_type {};
+}  // namespace detail
+
+template <class O, Question Q>
+using answering_class_t = typename detail::member_class<decltype(detail::answer_of<O, Q>())>::type;
+
+// Whether O answers question Q with ExactOracle's own answer: the truth, read without drawing
+// randomness or counting anything, so asking it once more than the process needs changes nothing.
+template <class O, Question Q>
+constexpr bool answers_exactly = detail::is_exact_oracle<answering_class_t<O, Q>>::value;
+
 template <class LoadT, class State = Loads<LoadT>>
 class ExactOracle {
  public:
@@ -101,6 +138,21 @@ class ExactOracle {
       }
     }
     return first + static_cast<Bin>(product >> 32);
+  }
+
+  // A uniform bin of [n] if `wanted` (one probe, the bin sample() would give); otherwise nothing
+  // is drawn, the next sample stays the one sample() would give, and the bin returned only names
+  // some bin. For a process whose next sample depends on what it saw: it may read that bin's load
+  // either way and choose by a conditional move, not by a branch that is mispredicted on about
+  // half of the balls. Processes ask it through sample_if(oracle, wanted) (core/choice.hpp).
+  Bin sample_if(bool wanted) {
+    const auto range = static_cast<std::uint64_t>(loads_.n());
+    const std::uint64_t product = ring_[head_] * range;
+    // A wide range, or a word that Lemire's method may reject: drawn the ordinary way.
+    if ((range >> 32 != 0) | (static_cast<std::uint32_t>(product) < range)) [[unlikely]]
+      return wanted ? sample() : 0;
+    advance(wanted);
+    return static_cast<Bin>(product >> 32);
   }
 
   // Where the probes of every step will fall: the k-th in group k of `starts` (starts[k] ..
@@ -195,12 +247,17 @@ class ExactOracle {
 
   std::uint64_t next_sample_word() {
     const std::uint32_t word = ring_[head_];
-    head_ = (head_ + 1) % kRing;
-    if (head_ % kBlock == 0) {
+    advance(true);
+    return word;
+  }
+
+  // Moves past the current word if `used`.
+  void advance(bool used) {
+    head_ = (head_ + used) % kRing;
+    if (used & (head_ % kBlock == 0)) {
       refill((head_ + kRing - kBlock) % kRing);
       ++blocks_read_;
     }
-    return word;
   }
 
   // A rejected word shifts the probes of the words generated later by one: predict them so.

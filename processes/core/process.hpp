@@ -103,42 +103,15 @@ std::optional<std::string> weights_refusal(const Weights& weights) {
 // and the Setting concept checks that each listed question is declared in that very class (a
 // member inherited from ExactOracle belongs to ExactOracle, not to it).
 // (Question and Hides are declared beside ExactOracle, core/oracle.hpp.)
-namespace detail {
-template <class M>
-struct member_class;
-template <class R, class C>
-struct member_class<R C::*> {
-  using type = C;
-};
-template <class O, class M>
-constexpr bool own = std::is_same_v<typename member_class<M>::type, O>;
-
-template <class O, Question Q>
-constexpr bool answers_itself() {
-  if constexpr (Q == Question::balls) return own<O, decltype(&O::balls)>;
-  else if constexpr (Q == Question::average) return own<O, decltype(&O::average)>;
-  else if constexpr (Q == Question::sample) return own<O, decltype(&O::sample)>;
-  else if constexpr (Q == Question::compare) return own<O, decltype(&O::compare)>;
-  else if constexpr (Q == Question::compare_to) return own<O, decltype(&O::compare_to)>;
-  else if constexpr (Q == Question::load) return own<O, decltype(&O::load)>;
-  else if constexpr (Q == Question::in_top) return own<O, decltype(&O::in_top)>;
-  else return own<O, decltype(&O::coin)>;
-}
 template <class O, Question... Qs>
 constexpr bool answers_all(Hides<Qs...>) {
-  return (answers_itself<O, Qs>() && ...);
+  return (std::is_same_v<answering_class_t<O, Qs>, O> && ...);
 }
-
-template <class T>
-struct is_exact_oracle : std::false_type {};
-template <class L, class S>
-struct is_exact_oracle<ExactOracle<L, S>> : std::true_type {};
-}  // namespace detail
 
 template <class O>
 concept HidesWhatItBends =
     detail::is_exact_oracle<O>::value ||
-    (requires { typename O::hides; } && detail::answers_all<O>(typename O::hides{}));
+    (requires { typename O::hides; } && answers_all<O>(typename O::hides{}));
 
 // ---- a setting -----------------------------------------------------------------------------
 template <class S>

@@ -3,7 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include "processes/core/choice.hpp"
 #include "processes/core/engine.hpp"
+#include "processes/core/levels.hpp"
 #include "processes/core/loads.hpp"
 #include "processes/core/oracle.hpp"
 #include "processes/core/spec.hpp"
@@ -259,6 +261,64 @@ TEST(ExactOracleSamples, RejectedWordsAreSkippedAndNotCountedAsProbes) {
 TEST(ExactOracleSamples, RejectedWideDrawsAreNotCountedAsProbes) {
   expect_rejected_words_skipped_and_not_probes<uint128, LaneWords>((std::uint64_t{1} << 63) + 1,
                                                                    64, 6);
+}
+
+// sample_if(oracle, wanted) on a random pattern of wants draws what sample() draws where wanted
+// and leaves the stream alone elsewhere: a second oracle on the same stream, asked sample() only
+// where wanted, sees the same bins and counts the same probes. n = 2^31 + 1 rejects about half
+// of the words (the branch that draws the ordinary way), 2^33 takes wide draws.
+template <class State>
+void expect_sample_if_draws_only_when_wanted(std::uint64_t n, std::uint64_t replicate) {
+  using Oracle = ExactOracle<typename State::value_type, State>;
+  static_assert(answers_exactly<Oracle, Question::sample>, "the branch-free path is under test");
+  State state_a(n), state_b(n);
+  Streams streams_a(2026, replicate), streams_b(2026, replicate);
+  Oracle a(state_a, streams_a), b(state_b, streams_b);
+  Rng wants(replicate);
+  std::uint64_t wanted_count = 0;
+  for (int k = 0; k < 4000; ++k) {
+    const bool wanted = bernoulli(wants, 0.5);
+    const Bin drawn = sample_if(a, wanted);
+    ASSERT_LT(drawn, n) << "draw " << k;
+    if (wanted) {
+      ASSERT_EQ(drawn, b.sample()) << "draw " << k;
+    }
+    wanted_count += wanted;
+  }
+  EXPECT_EQ(a.probes(), wanted_count);
+  EXPECT_EQ(b.probes(), wanted_count);
+  EXPECT_EQ(a.sample(), b.sample());
+}
+
+TEST(ExactOracleSamples, SampleIfDrawsOnlyWhenWanted) {
+  expect_sample_if_draws_only_when_wanted<Loads<std::uint32_t>>(1000, 7);
+  expect_sample_if_draws_only_when_wanted<LevelLoads>(1000, 8);
+  expect_sample_if_draws_only_when_wanted<LevelLoads>((std::uint64_t{1} << 31) + 1, 9);
+  expect_sample_if_draws_only_when_wanted<LevelLoads>(std::uint64_t{1} << 33, 10);
+}
+
+// An oracle that answers comparisons itself, as a setting does (here truthfully, counting them).
+class CountingCompares : public ExactOracle<std::uint32_t> {
+ public:
+  using ExactOracle::ExactOracle;
+  Order compare(Bin i, Bin j) {
+    ++compares;
+    return ExactOracle::compare(i, j);
+  }
+  std::uint64_t compares = 0;
+};
+
+// Such an oracle is asked only the comparisons the definition makes: one per Two-Choice step,
+// and a Two-Choice step is the one that draws a second sample.
+TEST(OnePlusBeta, AnOracleThatAnswersComparisonsIsAskedOnlyOnTwoChoiceSteps) {
+  Loads<std::uint32_t> loads(64);
+  Streams streams(2026, 11);
+  CountingCompares oracle(loads, streams);
+  OnePlusBeta p{0.3, TieRule::random};
+  const std::uint64_t balls = 2000;
+  for (std::uint64_t ball = 0; ball < balls; ++ball) oracle.place(p.choose(oracle).bin, 1);
+  EXPECT_GT(oracle.compares, 400u);
+  EXPECT_EQ(oracle.compares, oracle.probes() - balls);
 }
 
 // A load vector of 2 MiB or more reuses the block the thread's previous run freed, and starts
