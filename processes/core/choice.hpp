@@ -50,7 +50,7 @@ inline Bin select(bool take_second, Bin first, Bin second) {
 // samples were read): the conditional move written out.
 inline Bin select_by_cmov(bool take_second, Bin first, Bin second) {
 #if defined(__x86_64__)
-  asm("test %[take], %[take]\n\tcmovne %[second], %[first]"
+  asm("test %[take], %[take]\n\t{cmovne %[second], %[first]|cmovne %[first], %[second]}"
       : [first] "+r"(first)
       : [take] "r"(take_second), [second] "r"(second)
       : "cc");
@@ -77,10 +77,12 @@ Bin lighter(Oracle& oracle, Bin first, Bin second, TieRule ties) {
   return select(takes_second(order, first, second, TieRule::index), first, second);
 }
 
-// A second sample that the process draws only when it wants one ((1+beta)'s coin, a rejected
-// thinning primary): a uniform bin if `wanted`, else no probe and a bin that means nothing.
-// Where the oracle draws samples as ExactOracle does, without a branch on `wanted`
-// (ExactOracle::sample_if); any other oracle is asked for a sample only when one is wanted.
+// A second sample that the process draws only when it wants one ((1+beta)'s coin): a uniform
+// bin if `wanted`, else no probe and a bin that means nothing. Where the oracle draws samples as
+// ExactOracle does, without a branch on `wanted` (ExactOracle::sample_if); any other oracle is
+// asked for a sample only when one is wanted. A bin that was not wanted must not be asked about
+// (under a setting that would be a question the definition does not ask): lighter_if below
+// compares with it only where comparisons are the plain truth.
 template <class Oracle>
 Bin sample_if(Oracle& oracle, bool wanted) {
   if constexpr (answers_exactly<Oracle, Question::sample>) return oracle.sample_if(wanted);

@@ -87,8 +87,9 @@ struct is_exact_oracle<ExactOracle<L, S>> : std::true_type {};
 template <class O, Question Q>
 using answering_class_t = typename detail::member_class<decltype(detail::answer_of<O, Q>())>::type;
 
-// Whether O answers question Q with ExactOracle's own answer: the truth, read without drawing
-// randomness or counting anything, so asking it once more than the process needs changes nothing.
+// Whether O answers question Q with ExactOracle's own member. For balls, average, compare,
+// compare_to and load that is the truth, read without drawing randomness or counting anything,
+// so asking once more than the process needs changes nothing; sample, coin and in_top draw.
 template <class O, Question Q>
 constexpr bool answers_exactly = detail::is_exact_oracle<answering_class_t<O, Q>>::value;
 

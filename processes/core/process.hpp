@@ -103,15 +103,17 @@ std::optional<std::string> weights_refusal(const Weights& weights) {
 // and the Setting concept checks that each listed question is declared in that very class (a
 // member inherited from ExactOracle belongs to ExactOracle, not to it).
 // (Question and Hides are declared beside ExactOracle, core/oracle.hpp.)
+namespace detail {
 template <class O, Question... Qs>
 constexpr bool answers_all(Hides<Qs...>) {
   return (std::is_same_v<answering_class_t<O, Qs>, O> && ...);
 }
+}  // namespace detail
 
 template <class O>
 concept HidesWhatItBends =
     detail::is_exact_oracle<O>::value ||
-    (requires { typename O::hides; } && answers_all<O>(typename O::hides{}));
+    (requires { typename O::hides; } && detail::answers_all<O>(typename O::hides{}));
 
 // ---- a setting -----------------------------------------------------------------------------
 template <class S>

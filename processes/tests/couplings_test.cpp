@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "processes/registry.hpp"
+#include "processes/tests/same_run.hpp"
 
 namespace gapcheck {
 namespace {
@@ -65,6 +66,32 @@ TEST(Couplings, DegenerateSettingsAreTheExactSetting) {
 TEST(Couplings, ZeroGIsTwoChoiceUnderEitherTieRule) {
   for (const char* process : {"two-choice", "two-choice:ties=index"})
     expect_same_loads(process, "exact", "unit", "g-bounded:g=0", "unit");
+}
+
+// Replicate 0 of `process` under the exact setting on `engine` (with the final loads on bins).
+RunResult exact_run(const std::string& process, std::uint64_t seed, Engine engine) {
+  RunConfig config{n, m, 0, engine == Engine::bins};
+  config.engine = engine;
+  return make_simulation(Spec::parse(process), Spec::parse("exact"), Spec::parse("unit"), config)
+      .run(seed, 0);
+}
+
+// (1+beta) at beta = 0 and 1 is One-Choice and Two-Choice on one seed, on the path `gapcheck run`
+// takes: under the exact setting its choice reads the next sample word on every ball and uses
+// it only on a Two-Choice step (lighter_if, core/choice.hpp). Both engines, both tie rules.
+TEST(Couplings, OnePlusBetaAtZeroAndOneIsOneChoiceAndTwoChoice) {
+  for (const Engine engine : {Engine::bins, Engine::levels})
+    for (const std::string ties : {"random", "index"}) {
+      if (engine == Engine::levels && ties == "index") continue;  // index ties name bins
+      for (const std::uint64_t seed : {1, 2}) {
+        SCOPED_TRACE(std::string(engine_name(engine)) + ", ties=" + ties);
+        const RunResult zero = exact_run("one-plus-beta:beta=0,ties=" + ties, seed, engine);
+        const RunResult one = exact_run("one-plus-beta:beta=1,ties=" + ties, seed, engine);
+        expect_same_run(zero, exact_run("one-choice", seed, engine));
+        expect_same_run(one, exact_run("two-choice:ties=" + ties, seed, engine));
+        EXPECT_NE(zero.histogram.bins, one.histogram.bins);
+      }
+    }
 }
 
 TEST(Couplings, UniformWeightsOnOneAreUnitWeights) {

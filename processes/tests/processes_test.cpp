@@ -308,17 +308,26 @@ class CountingCompares : public ExactOracle<std::uint32_t> {
   std::uint64_t compares = 0;
 };
 
-// Such an oracle is asked only the comparisons the definition makes: one per Two-Choice step,
-// and a Two-Choice step is the one that draws a second sample.
+// Such an oracle is asked only the comparisons the definition makes: one per Two-Choice step
+// (the coins replayed from the same stream), each with the step's second sample.
 TEST(OnePlusBeta, AnOracleThatAnswersComparisonsIsAskedOnlyOnTwoChoiceSteps) {
+  static_assert(!answers_exactly<CountingCompares, Question::compare>);
+  static_assert(answers_exactly<CountingCompares, Question::sample>);
+  static_assert(answers_exactly<ExactOracle<std::uint32_t>, Question::compare>);
   Loads<std::uint32_t> loads(64);
   Streams streams(2026, 11);
   CountingCompares oracle(loads, streams);
+  Rng coins(stream_key(2026, 11, Stream::coins));
   OnePlusBeta p{0.3, TieRule::random};
   const std::uint64_t balls = 2000;
-  for (std::uint64_t ball = 0; ball < balls; ++ball) oracle.place(p.choose(oracle).bin, 1);
-  EXPECT_GT(oracle.compares, 400u);
-  EXPECT_EQ(oracle.compares, oracle.probes() - balls);
+  std::uint64_t two_choice_steps = 0;
+  for (std::uint64_t ball = 0; ball < balls; ++ball) {
+    two_choice_steps += bernoulli(coins, 0.3);
+    oracle.place(p.choose(oracle).bin, 1);
+    ASSERT_EQ(oracle.compares, two_choice_steps) << "ball " << ball;
+  }
+  EXPECT_GT(two_choice_steps, 400u);
+  EXPECT_EQ(oracle.probes(), balls + two_choice_steps);
 }
 
 // A load vector of 2 MiB or more reuses the block the thread's previous run freed, and starts
