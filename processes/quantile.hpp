@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "processes/core/choice.hpp"
 #include "processes/core/engine.hpp"
 #include "processes/core/process.hpp"
 
@@ -33,8 +34,8 @@ struct Quantile {
   Placement choose(Oracle& oracle) {
     const auto top = static_cast<std::uint64_t>(std::ceil(delta * static_cast<double>(oracle.n())));
     const Bin first = oracle.sample();
-    if (!oracle.in_top(first, top)) return {first};
-    return {oracle.sample()};
+    const bool replaced = oracle.in_top(first, top);
+    return {select_by_cmov(replaced, first, oracle.sample_if(replaced))};
   }
 };
 

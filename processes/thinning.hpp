@@ -13,8 +13,10 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <vector>
 
+#include "processes/core/choice.hpp"
 #include "processes/core/engine.hpp"
 #include "processes/core/process.hpp"
 
@@ -32,7 +34,9 @@ struct Thinning {
   std::vector<ThresholdStage> stages{ThresholdStage{}};  // starts increase, stages[0].start = 0
   // Accept a primary whose load equals the threshold too: Mean-Thinning's "x_i1 <= W/n".
   bool accept_at_threshold = false;
-  std::size_t stage = 0;  // per-run state: the stage of the current step (t only grows)
+  // Per-run state: the stage of the current step (t only grows), and where the next one starts.
+  std::size_t stage = 0;
+  std::uint64_t next_stage_start = 0;
 
   // thinning and mean-thinning; defined in thinning.cpp, beside the schedule's syntax.
   static std::vector<ProcessEntry<Thinning>> entries();
@@ -41,10 +45,17 @@ struct Thinning {
   template <class Oracle>
   double threshold(Oracle& oracle) {
     const std::uint64_t t = oracle.balls();
-    while (stage + 1 < stages.size() && stages[stage + 1].start <= t) ++stage;
+    if (t >= next_stage_start) [[unlikely]] enter_stage(t);
     const ThresholdStage& s = stages[stage];
     if (!s.relative) return s.value;
     return oracle.average() + s.value;
+  }
+
+  // The stage of step t, and the step at which the next one starts (none: the largest count).
+  void enter_stage(std::uint64_t t) {
+    while (stage + 1 < stages.size() && stages[stage + 1].start <= t) ++stage;
+    next_stage_start = stage + 1 < stages.size() ? stages[stage + 1].start
+                                                 : std::numeric_limits<std::uint64_t>::max();
   }
 
   template <class Oracle>
@@ -52,8 +63,10 @@ struct Thinning {
     const double level = threshold(oracle);
     const Bin primary = oracle.sample();
     const Order order = oracle.compare_to(primary, level);
-    if (order == Order::less || (accept_at_threshold && order == Order::equal)) return {primary};
-    return {oracle.sample()};
+    // less, or equal where equality is accepted: the order (-1, 0, 1) below 0, or below 1.
+    const bool accepted = static_cast<int>(order) < static_cast<int>(accept_at_threshold);
+    const Bin secondary = oracle.sample_if(!accepted);
+    return {select_by_cmov(!accepted, primary, secondary)};
   }
 };
 

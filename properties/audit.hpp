@@ -109,13 +109,11 @@ class Audited {
     q.answer = inner_.average();
     return q.answer;
   }
-  Bin sample() {
-    const Bin b = inner_.sample();
-    Question& q = ask(Ask::sample);
-    q.i = b;
-    q.true_i = value_of(b);
-    q.last = truth_.n();
-    return b;
+  Bin sample() { return asked_sample(inner_.sample()); }
+  // A sample that is not wanted is drawn (its words are read) but is not a question asked.
+  Bin sample_if(bool wanted) {
+    const Bin b = inner_.sample_if(wanted);
+    return wanted ? asked_sample(b) : b;
   }
   Bin sample_in(Bin first, Bin last) {
     const Bin b = inner_.sample_in(first, last);
@@ -193,6 +191,15 @@ class Audited {
     return {loads.vector().begin(), loads.vector().end()};
   }
   double value_of(Bin b) const { return b < truth_.n() ? static_cast<double>(truth_[b]) : -1.0; }
+
+  // A sample of the whole range [0, n), recorded as a question.
+  Bin asked_sample(Bin b) {
+    Question& q = ask(Ask::sample);
+    q.i = b;
+    q.true_i = value_of(b);
+    q.last = truth_.n();
+    return b;
+  }
 
   Question& ask(Ask what) {
     if (placing_) placing_ = false;

@@ -52,6 +52,8 @@ class EnumeratingOracle {
   std::uint64_t balls() const { return total_; }  // unit balls: t = W
   double average() const { return static_cast<double>(total_) / static_cast<double>(x_.size()); }
   Bin sample() { return sample_in(0, x_.size()); }
+  // A sample that is not wanted has no outcome to enumerate: it changes no law.
+  Bin sample_if(bool wanted) { return wanted ? sample() : 0; }
   Bin sample_in(Bin first, Bin last) {
     if (last <= first) throw std::logic_error("sample_in over an empty range");
     ++probes_;

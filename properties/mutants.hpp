@@ -33,6 +33,10 @@ class RerollingSampleOracle : public ExactOracle<Load> {
     const Bin b = ExactOracle<Load>::sample();
     return b == 0 ? ExactOracle<Load>::sample() : b;
   }
+  Bin sample_if(bool wanted) {
+    const Bin b = ExactOracle<Load>::sample_if(wanted);
+    return wanted && b == 0 ? ExactOracle<Load>::sample() : b;
+  }
 };
 struct RerollingSampleSetting {
   template <class Load>

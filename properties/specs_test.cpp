@@ -128,15 +128,16 @@ struct Coupling {
 std::vector<Coupling> couplings() {
   std::vector<Coupling> out = {
       {"d-choice:d=1", "exact", "one-choice", "exact"},
-      {"one-plus-beta:beta=0", "exact", "one-choice", "exact"},
+      // Stream layout 4: these read a second sample word on every step, used or not, so they
+      // place on the first of two words where One-Choice reads one.
+      {"one-plus-beta:beta=0", "exact", "thinning:threshold=absolute,l=1e9", "exact"},
+      {"quantile:delta=0", "exact", "thinning:threshold=absolute,l=1e9", "exact"},
       {"one-plus-beta:beta=1", "exact", "two-choice", "exact"},
       {"one-plus-beta:beta=1,ties=index", "exact", "two-choice:ties=index", "exact"},
       {"d-choice:d=2", "exact", "two-choice", "exact"},
       {"left:d=1", "exact", "one-choice", "exact"},
       {"first-diff:cap=1", "exact", "one-choice", "exact"},
       {"first-diff:cap=2", "exact", "two-choice", "exact"},
-      {"quantile:delta=0", "exact", "one-choice", "exact"},
-      {"thinning:threshold=absolute,l=1e9", "exact", "one-choice", "exact"},
       {"", "sigma-noisy:sigma=0", "", "exact", true},
       {"", "batch:b=1", "", "exact", true},
   };

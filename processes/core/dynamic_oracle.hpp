@@ -25,6 +25,7 @@ class DynamicOracle {
   virtual std::uint64_t balls() = 0;
   virtual double average() = 0;
   virtual Bin sample() = 0;
+  virtual Bin sample_if(bool wanted) = 0;
   virtual Bin sample_in(Bin first, Bin last) = 0;
   virtual Order compare(Bin i, Bin j) = 0;
   virtual Order compare_to(Bin i, double level) = 0;
@@ -51,6 +52,7 @@ class DynamicAdapter final : public DynamicOracle {
   std::uint64_t balls() override { return inner_.balls(); }
   double average() override { return inner_.average(); }
   Bin sample() override { return inner_.sample(); }
+  Bin sample_if(bool wanted) override { return inner_.sample_if(wanted); }
   Bin sample_in(Bin first, Bin last) override { return inner_.sample_in(first, last); }
   Order compare(Bin i, Bin j) override { return inner_.compare(i, j); }
   Order compare_to(Bin i, double level) override { return inner_.compare_to(i, level); }

@@ -191,10 +191,12 @@ RunResult simulate(Process& process, Oracle& oracle, State& loads, Streams& stre
 // their speed against the same code compiled alone. An oracle that is not a production path
 // opts out with `static constexpr bool flatten_run = false` (the property tier's auditing
 // oracle: flattening its bookkeeping into every audited triple costs minutes of compile time).
-template <class Process, class Oracle, class State>
-[[gnu::flatten]] RunResult simulate_flattened(Process& process, Oracle& oracle, State& loads,
-                                              Streams& streams, const Weights& weights,
-                                              const RunConfig& config) {
+template <class Load, class Process, class Setting, class State>
+[[gnu::flatten]] RunResult simulate_flattened(const Process& prototype, const Setting& setting,
+                                              State& loads, Streams& streams,
+                                              const Weights& weights, const RunConfig& config) {
+  auto oracle = setting.template oracle<Load>(loads, streams);
+  Process process = prototype;
   return simulate(process, oracle, loads, streams, weights, config);
 }
 
@@ -239,13 +241,15 @@ RunResult run_on(State& state, const Process& prototype, const Setting& setting,
                  const Weights& weights, const RunConfig& config, std::uint64_t seed,
                  std::uint64_t replicate) {
   Streams streams(seed, replicate);
-  auto oracle = setting.template oracle<Load>(state, streams);
-  Process process = prototype;
   RunResult result;
-  if constexpr (flatten_run_v<decltype(oracle)>)
-    result = simulate_flattened(process, oracle, state, streams, weights, config);
-  else
+  using Oracle = decltype(setting.template oracle<Load>(state, streams));
+  if constexpr (flatten_run_v<Oracle>) {
+    result = simulate_flattened<Load>(prototype, setting, state, streams, weights, config);
+  } else {
+    auto oracle = setting.template oracle<Load>(state, streams);
+    Process process = prototype;
     result = simulate(process, oracle, state, streams, weights, config);
+  }
   result.replicate = replicate;
   return result;
 }

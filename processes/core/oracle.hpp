@@ -141,19 +141,17 @@ class ExactOracle {
     return first + static_cast<Bin>(product >> 32);
   }
 
-  // A uniform bin of [n] if `wanted` (one probe, the bin sample() would give); otherwise nothing
-  // is drawn, the next sample stays the one sample() would give, and the bin returned only names
-  // some bin. For a process whose next sample depends on what it saw: it may read that bin's load
-  // either way and choose by a conditional move, not by a branch that is mispredicted on about
-  // half of the balls. Processes ask it through sample_if(oracle, wanted) (core/choice.hpp).
+  // A sample that the process uses only on some steps (two-thinning's secondary, Quantile's fresh
+  // sample, (1+beta)'s second choice): the bin sample() would give, drawn whether or not it is
+  // `wanted` (stream layout 4), and a probe only if it is. So where the next step's samples fall
+  // never depends on this step's loads: the process may read this bin's load and choose by a
+  // conditional move, and no step waits for the comparison of the one before. A bin that is not
+  // wanted must not be asked about: under a setting that would be a question the definition does
+  // not ask.
   Bin sample_if(bool wanted) {
-    const auto range = static_cast<std::uint64_t>(loads_.n());
-    const std::uint64_t product = ring_[head_] * range;
-    // A wide range, or a word that Lemire's method may reject: drawn the ordinary way.
-    if ((range >> 32 != 0) | (static_cast<std::uint32_t>(product) < range)) [[unlikely]]
-      return wanted ? sample() : 0;
-    advance(wanted);
-    return static_cast<Bin>(product >> 32);
+    const Bin drawn = sample();
+    unprobed_words_ += !wanted;
+    return drawn;
   }
 
   // Where the probes of every step will fall: the k-th in group k of `starts` (starts[k] ..

@@ -39,6 +39,7 @@ concept Oracle = requires(O& o, Bin i, double level, std::uint64_t k) {
   { o.balls() } -> std::convertible_to<std::uint64_t>;
   { o.average() } -> std::convertible_to<double>;
   { o.sample() } -> std::same_as<Bin>;
+  { o.sample_if(true) } -> std::same_as<Bin>;
   { o.sample_in(i, i) } -> std::same_as<Bin>;
   { o.compare(i, i) } -> std::same_as<Order>;
   { o.compare_to(i, level) } -> std::same_as<Order>;

@@ -10,10 +10,13 @@
 //   3  the sample stream is four xoshiro256++ lanes read 32 bits at a time (core/random.hpp
 //      RngLanes; a probe is Lemire's method on one 32-bit word, oracle.hpp), so that samples are
 //      generated in SIMD blocks; ranges of 2^32 or more (the levels engine's n) read two words
+//   4  a sample that a process uses only on some steps (two-thinning's secondary, Quantile's fresh
+//      sample, (1+beta)'s second choice) reads its word on every step and is a probe only where
+//      used (ExactOracle::sample_if), so the next step's samples never wait for this step's loads
 #pragma once
 
 namespace gapcheck {
 
-inline constexpr int kStreamLayout = 3;
+inline constexpr int kStreamLayout = 4;
 
 }  // namespace gapcheck

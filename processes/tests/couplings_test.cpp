@@ -79,7 +79,10 @@ RunResult exact_run(const std::string& process, std::uint64_t seed, Engine engin
 // (1+beta) at beta = 0 and 1 is One-Choice and Two-Choice on one seed, on the path `gapcheck run`
 // takes: under the exact setting its choice reads the next sample word on every ball and uses
 // it only on a Two-Choice step (lighter_if, core/choice.hpp). Both engines, both tie rules.
-TEST(Couplings, OnePlusBetaAtZeroAndOneIsOneChoiceAndTwoChoice) {
+// Stream layout 4: a (1+beta) step reads its second sample's word whatever its coin, so at
+// beta = 0 it places every ball on the first of two words, as thinning that accepts every primary
+// does (loads stay below l = 1e9); at beta = 1 it is Two-Choice.
+TEST(Couplings, OnePlusBetaAtZeroIsThinningThatAcceptsAllAndAtOneTwoChoice) {
   for (const Engine engine : {Engine::bins, Engine::levels})
     for (const std::string ties : {"random", "index"}) {
       if (engine == Engine::levels && ties == "index") continue;  // index ties name bins
@@ -87,7 +90,7 @@ TEST(Couplings, OnePlusBetaAtZeroAndOneIsOneChoiceAndTwoChoice) {
         SCOPED_TRACE(std::string(engine_name(engine)) + ", ties=" + ties);
         const RunResult zero = exact_run("one-plus-beta:beta=0,ties=" + ties, seed, engine);
         const RunResult one = exact_run("one-plus-beta:beta=1,ties=" + ties, seed, engine);
-        expect_same_run(zero, exact_run("one-choice", seed, engine));
+        expect_same_run(zero, exact_run("thinning:threshold=absolute,l=1e9", seed, engine));
         expect_same_run(one, exact_run("two-choice:ties=" + ties, seed, engine));
         EXPECT_NE(zero.histogram.bins, one.histogram.bins);
       }

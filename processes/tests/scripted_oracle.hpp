@@ -36,6 +36,8 @@ class ScriptedOracle {
     samples_.pop_front();
     return b;
   }
+  // A sample that is not wanted takes no scripted bin and is no probe.
+  Bin sample_if(bool wanted) { return wanted ? sample() : 0; }
   Bin sample_in(Bin first, Bin last) {
     const Bin b = sample();
     EXPECT_TRUE(b >= first && b < last) << "scripted bin " << b << " outside [" << first << ", " << last << ")";
