@@ -2,8 +2,9 @@
 //   for t = 1..m:  i1 ~ Uniform([n]);  with prob. beta: i2 ~ Uniform([n]), place in argmin(x_i1, x_i2)
 //                                      otherwise:       place in i1
 // Source: Peres, Talwar, Wieder, Random Struct. Algorithms 47(4), 2015; theory.md §1.4.
-// The coin comes from the process's coin stream and i2 is drawn only for a Two-Choice step, so on
-// one seed beta = 0 places every ball as One-Choice does and beta = 1 as Two-Choice does.
+// The coin comes from the process's coin stream, and i2's sample word is read on every step and
+// used (a probe) only on a Two-Choice step (stream layout 4): on one seed beta = 1 places every
+// ball as Two-Choice does, and beta = 0 as One-Choice does in law (on the first of two words).
 #pragma once
 
 #include "processes/core/choice.hpp"

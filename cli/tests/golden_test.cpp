@@ -10,7 +10,7 @@
 //
 // The cases cover every process and setting family, unit and real weights, the tie rules and the
 // adversaries whose draws differ: each pins three replicates' final gaps, their maximum gap over
-// time, and the probes per ball (which counts every sample drawn); the last cases pin the levels
+// time, and the probes per ball (the samples used); the last cases pin the levels
 // engine.
 #include <gtest/gtest.h>
 

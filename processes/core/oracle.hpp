@@ -246,17 +246,12 @@ class ExactOracle {
 
   std::uint64_t next_sample_word() {
     const std::uint32_t word = ring_[head_];
-    advance(true);
-    return word;
-  }
-
-  // Moves past the current word if `used`.
-  void advance(bool used) {
-    head_ = (head_ + used) % kRing;
-    if (used & (head_ % kBlock == 0)) {
+    head_ = (head_ + 1) % kRing;
+    if (head_ % kBlock == 0) {
       refill((head_ + kRing - kBlock) % kRing);
       ++blocks_read_;
     }
+    return word;
   }
 
   // A rejected word shifts the probes of the words generated later by one: predict them so.

@@ -104,10 +104,19 @@ std::optional<std::string> weights_refusal(const Weights& weights) {
 // and the Setting concept checks that each listed question is declared in that very class (a
 // member inherited from ExactOracle belongs to ExactOracle, not to it).
 // (Question and Hides are declared beside ExactOracle, core/oracle.hpp.)
+// Question::sample is asked in two forms, sample() and sample_if(wanted): a setting that bends
+// it answers both (ExactOracle::sample_if draws through ExactOracle's own sample()).
 namespace detail {
+template <class O, Question Q>
+constexpr bool answers_itself() {
+  constexpr bool own = std::is_same_v<answering_class_t<O, Q>, O>;
+  if constexpr (Q == Question::sample)
+    return own && std::is_same_v<typename member_class<decltype(&O::sample_if)>::type, O>;
+  else return own;
+}
 template <class O, Question... Qs>
 constexpr bool answers_all(Hides<Qs...>) {
-  return (std::is_same_v<answering_class_t<O, Qs>, O> && ...);
+  return (answers_itself<O, Qs>() && ...);
 }
 }  // namespace detail
 

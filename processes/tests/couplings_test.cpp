@@ -76,12 +76,11 @@ RunResult exact_run(const std::string& process, std::uint64_t seed, Engine engin
       .run(seed, 0);
 }
 
-// (1+beta) at beta = 0 and 1 is One-Choice and Two-Choice on one seed, on the path `gapcheck run`
-// takes: under the exact setting its choice reads the next sample word on every ball and uses
-// it only on a Two-Choice step (lighter_if, core/choice.hpp). Both engines, both tie rules.
 // Stream layout 4: a (1+beta) step reads its second sample's word whatever its coin, so at
 // beta = 0 it places every ball on the first of two words, as thinning that accepts every primary
-// does (loads stay below l = 1e9); at beta = 1 it is Two-Choice.
+// does (loads stay below l = 1e9); at beta = 1 it is Two-Choice. This runs the path `gapcheck run`
+// takes (under the exact setting, a conditional move: lighter_if, core/choice.hpp); both engines,
+// both tie rules.
 TEST(Couplings, OnePlusBetaAtZeroIsThinningThatAcceptsAllAndAtOneTwoChoice) {
   for (const Engine engine : {Engine::bins, Engine::levels})
     for (const std::string ties : {"random", "index"}) {

@@ -483,6 +483,21 @@ TEST(Thinning, ScheduleSwitchesStagesAtTheirStartStep) {
   EXPECT_EQ(o.unused_samples(), 0u);
 }
 
+TEST(Thinning, AClockThatJumpsPastSeveralStartsLandsInTheLatestStage) {
+  // Absolute thresholds 1, 9, 3, 10 from t = 0, 2, 4, 6; the primary (bin 0) has load 5, so
+  // stopping in stage 1 (threshold 9) would keep it where stage 2 rejects it.
+  Thinning p{parse_schedule("0:a1/2:a9/4:a3/6:a10", 2)};
+  ScriptedOracle o({5, 0}, {0, 1, 0, 1, 0});
+  o.set_balls(1);  // stage 0: threshold 1, rejected
+  EXPECT_EQ(p.choose(o).bin, 1u);
+  o.set_balls(5);  // past the starts 2 and 4 at once: stage 2, threshold 3, rejected
+  EXPECT_EQ(p.choose(o).bin, 1u);
+  o.set_balls(6);  // stage 3: threshold 10, kept
+  EXPECT_EQ(p.choose(o).bin, 0u);
+  EXPECT_EQ(o.unused_samples(), 0u);
+  EXPECT_EQ(o.probes(), 5u);
+}
+
 TEST(ThinningSchedule, ParsesStagesWithCounts) {
   const auto stages = parse_schedule("0:r2/5n:r-1/1e3:a12.5", 100);
   ASSERT_EQ(stages.size(), 3u);
