@@ -1,7 +1,7 @@
 // Must not compile: a setting oracle that bends sample() but leaves sample_if() to ExactOracle,
 // whose draw would bypass the bent sample() for every sample a process uses only on some steps.
 // With GAPCHECK_CONTROL it answers both forms, and compiles.
-#include "processes/core/process.hpp"
+#include "processes/tests/compile_fail/setting_of.hpp"
 
 namespace gapcheck {
 
@@ -17,13 +17,6 @@ class HalfBentOracle : public ExactOracle<LoadT> {
 #endif
 };
 
-struct HalfBentSetting {
-  template <class Load>
-  HalfBentOracle<Load> oracle(Loads<Load>& loads, Streams& streams) const {
-    return {loads, streams};
-  }
-};
-
-static_assert(Setting<HalfBentSetting>);
+static_assert(Setting<SettingOf<HalfBentOracle>>);
 
 }  // namespace gapcheck

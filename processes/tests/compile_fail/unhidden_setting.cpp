@@ -1,7 +1,7 @@
 // Must not compile: a setting oracle that says it bends compare() but never answers it, so every
 // comparison would be answered truthfully by ExactOracle. With GAPCHECK_CONTROL it does answer
 // it, and compiles (the control shows the failure is the missing answer, not a typo).
-#include "processes/core/process.hpp"
+#include "processes/tests/compile_fail/setting_of.hpp"
 
 namespace gapcheck {
 
@@ -15,13 +15,6 @@ class ForgetfulOracle : public ExactOracle<LoadT> {
 #endif
 };
 
-struct ForgetfulSetting {
-  template <class Load>
-  ForgetfulOracle<Load> oracle(Loads<Load>& loads, Streams& streams) const {
-    return {loads, streams};
-  }
-};
-
-static_assert(Setting<ForgetfulSetting>);
+static_assert(Setting<SettingOf<ForgetfulOracle>>);
 
 }  // namespace gapcheck
