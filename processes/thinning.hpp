@@ -65,8 +65,7 @@ struct Thinning {
     const Order order = oracle.compare_to(primary, level);
     // less, or equal where equality is accepted: the order (-1, 0, 1) below 0, or below 1.
     const bool accepted = static_cast<int>(order) < static_cast<int>(accept_at_threshold);
-    const Bin secondary = oracle.sample_if(!accepted);
-    return {select_by_cmov(!accepted, primary, secondary)};
+    return {fresh_sample_if(oracle, !accepted, primary)};
   }
 };
 

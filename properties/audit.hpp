@@ -109,20 +109,14 @@ class Audited {
     q.answer = inner_.average();
     return q.answer;
   }
-  Bin sample() { return asked_sample(inner_.sample()); }
+  Bin sample() { return asked_sample(inner_.sample(), 0, truth_.n()); }
   // A sample that is not wanted is drawn (its words are read) but is not a question asked.
   Bin sample_if(bool wanted) {
     const Bin b = inner_.sample_if(wanted);
-    return wanted ? asked_sample(b) : b;
+    return wanted ? asked_sample(b, 0, truth_.n()) : b;
   }
   Bin sample_in(Bin first, Bin last) {
-    const Bin b = inner_.sample_in(first, last);
-    Question& q = ask(Ask::sample);
-    q.i = b;
-    q.true_i = value_of(b);
-    q.first = first;
-    q.last = last;
-    return b;
+    return asked_sample(inner_.sample_in(first, last), first, last);
   }
   Order compare(Bin i, Bin j) {
     Question& q = ask(Ask::compare);
@@ -192,12 +186,13 @@ class Audited {
   }
   double value_of(Bin b) const { return b < truth_.n() ? static_cast<double>(truth_[b]) : -1.0; }
 
-  // A sample of the whole range [0, n), recorded as a question.
-  Bin asked_sample(Bin b) {
+  // A sample b of [first, last), recorded as a question.
+  Bin asked_sample(Bin b, Bin first, Bin last) {
     Question& q = ask(Ask::sample);
     q.i = b;
     q.true_i = value_of(b);
-    q.last = truth_.n();
+    q.first = first;
+    q.last = last;
     return b;
   }
 

@@ -92,6 +92,13 @@ Bin lighter_if(Oracle& oracle, bool wanted, Bin first, TieRule ties) {
   }
 }
 
+// `first`, or a fresh sample (oracle.sample_if) in its place if `replace`: a second sample taken
+// without comparing (two-thinning's secondary, Quantile's replacement).
+template <class Oracle>
+Bin fresh_sample_if(Oracle& oracle, bool replace, Bin first) {
+  return select_by_cmov(replace, first, oracle.sample_if(replace));
+}
+
 // The lightest of d i.i.d. uniform samples (d >= 1), comparing each new sample with the best so
 // far: d probes, d - 1 comparisons.
 template <class Oracle>

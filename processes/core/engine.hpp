@@ -185,23 +185,30 @@ RunResult simulate(Process& process, Oracle& oracle, State& loads, Streams& stre
   return result;
 }
 
-// simulate() with every per-ball call (the process's rule, the oracle's answers, the load
+// One run with the setting's oracle and a copy of the process, both fresh.
+template <class Load, class Process, class Setting, class State>
+RunResult simulate_fresh(const Process& prototype, const Setting& setting, State& loads,
+                         Streams& streams, const Weights& weights, const RunConfig& config) {
+  auto oracle = setting.template oracle<Load>(loads, streams);
+  Process process = prototype;
+  return simulate(process, oracle, loads, streams, weights, config);
+}
+
+// simulate_fresh() with every per-ball call (the process's rule, the oracle's answers, the load
 // update) inlined however many process x setting pairs one translation unit instantiates;
 // without it GCC's unit-growth limits leave them as calls and the registry's runs lose half
 // their speed against the same code compiled alone. An oracle that is not a production path
 // opts out with `static constexpr bool flatten_run = false` (the property tier's auditing
 // oracle: flattening its bookkeeping into every audited triple costs minutes of compile time).
-// The oracle and the run's copy of the process are made here, as locals of the flattened loop,
-// so that GCC can keep their members (the sample ring's head, the probe count) in registers;
-// made by the caller, they were memory behind a reference wherever GCC did not inline this
-// function (measured for thinning and Left at n = 2^10: about 1.2x slower).
+// The oracle and the process are made inside the flattened call, as locals of the loop, so that
+// GCC can keep their members (the sample ring's head, the probe count) in registers; made by
+// the caller, they were memory behind a reference wherever GCC did not inline this function
+// (measured for thinning and Left at n = 2^10: about 1.2x slower).
 template <class Load, class Process, class Setting, class State>
 [[gnu::flatten]] RunResult simulate_flattened(const Process& prototype, const Setting& setting,
                                               State& loads, Streams& streams,
                                               const Weights& weights, const RunConfig& config) {
-  auto oracle = setting.template oracle<Load>(loads, streams);
-  Process process = prototype;
-  return simulate(process, oracle, loads, streams, weights, config);
+  return simulate_fresh<Load>(prototype, setting, loads, streams, weights, config);
 }
 
 template <class Oracle>
@@ -247,13 +254,10 @@ RunResult run_on(State& state, const Process& prototype, const Setting& setting,
   Streams streams(seed, replicate);
   RunResult result;
   using Oracle = decltype(setting.template oracle<Load>(state, streams));
-  if constexpr (flatten_run_v<Oracle>) {
+  if constexpr (flatten_run_v<Oracle>)
     result = simulate_flattened<Load>(prototype, setting, state, streams, weights, config);
-  } else {
-    auto oracle = setting.template oracle<Load>(state, streams);
-    Process process = prototype;
-    result = simulate(process, oracle, state, streams, weights, config);
-  }
+  else
+    result = simulate_fresh<Load>(prototype, setting, state, streams, weights, config);
   result.replicate = replicate;
   return result;
 }

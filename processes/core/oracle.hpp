@@ -192,7 +192,8 @@ class ExactOracle {
   // Whether the true loads are what the process would see now, so that the gap-over-time
   // statistics count this step (batched settings: only at batch ends).
   bool visible() const { return true; }
-  // Every word read is a probe, except the rejected ones and the other words of a wide draw.
+  // Every word read is a probe, except the rejected ones, the other words of a wide draw and the
+  // words of samples not wanted (sample_if).
   std::uint64_t probes() const { return words_read() - unprobed_words_; }
   SettingCounts counts() const { return {}; }
 
