@@ -196,12 +196,18 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   }
 
   try {
+    // Output that did not reach its reader (a full disk, a closed pipe) fails the command,
+    // whichever command wrote it.
+    const auto delivered = [&out](int code) {
+      out.flush();
+      require_written(out);
+      return code;
+    };
     for (const auto& command : commands)
-      if (command.app->parsed()) return command.run(out, err);
-    if (!list->parsed()) return run_command(o, out, err);
-    out << format_list() << std::flush;
-    if (!out) throw OutputError("writing the output failed");
-    return kExitOk;
+      if (command.app->parsed()) return delivered(command.run(out, err));
+    if (!list->parsed()) return delivered(run_command(o, out, err));
+    out << format_list();
+    return delivered(kExitOk);
   } catch (const InputError& e) {
     err << "gapcheck: " << one_line(e.what()) << "\n";
     return kExitBadInput;

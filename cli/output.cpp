@@ -17,6 +17,11 @@
 #include "store/result_json.hpp"
 
 namespace gapcheck::cli {
+
+void require_written(const std::ostream& out) {
+  if (!out) throw OutputError("writing the output failed (" + std::string(std::strerror(errno)) + ")");
+}
+
 namespace {
 
 constexpr const char* kGapDefinition = "gap = max_i x_i - W/n (W = total weight)";
@@ -135,7 +140,7 @@ struct BatchWriter::State {
 
   void write(std::string_view text) {
     out.write(text.data(), static_cast<std::streamsize>(text.size()));
-    if (!out) throw OutputError("writing the output failed (" + std::string(std::strerror(errno)) + ")");
+    require_written(out);
   }
   // Streamed output reaches its reader at least once a second, and fully at the end.
   void flush(bool now) {
@@ -143,7 +148,7 @@ struct BatchWriter::State {
     if (!now && t - last_flush < std::chrono::seconds(1)) return;
     last_flush = t;
     out.flush();
-    if (!out) throw OutputError("writing the output failed (" + std::string(std::strerror(errno)) + ")");
+    require_written(out);
   }
 
   // The fields that say what the batch is: the same in the JSON document and the JSONL header.

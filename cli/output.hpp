@@ -31,6 +31,9 @@ struct OutputError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Throws OutputError if `out` has failed, naming the system's reason.
+void require_written(const std::ostream& out);
+
 // A finished batch, for the commands that print the command repeating it.
 struct RunReport {
   const Simulation& simulation;

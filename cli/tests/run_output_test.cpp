@@ -147,21 +147,12 @@ TEST(RunResources, AJsonDocumentThatCannotFitNamesJsonl) {
   EXPECT_NE(o.err.find("--jsonl"), std::string::npos) << o.err;
 }
 
-// A stream whose every write fails, like stdout on a full disk.
-struct FullBuffer : std::streambuf {
-  int_type overflow(int_type) override { return traits_type::eof(); }
-  std::streamsize xsputn(const char*, std::streamsize) override { return 0; }
-};
-
 TEST(RunWriteErrors, AFailedWriteExitsWith1AndSaysSo) {
   for (const char* format : {"--json", "--csv", "--jsonl", "--quiet"}) {
     SCOPED_TRACE(format);
-    FullBuffer full;
-    std::ostream out(&full);
-    std::ostringstream err;
-    const int code = run_cli(batch({format}), out, err);
-    EXPECT_EQ(code, kExitInternal);
-    EXPECT_NE(err.str().find("writing the output failed"), std::string::npos) << err.str();
+    const Outcome o = gapcheck_to_full_disk(batch({format}));
+    EXPECT_EQ(o.code, kExitInternal);
+    EXPECT_NE(o.err.find("writing the output failed"), std::string::npos) << o.err;
   }
   // Control: the same batch to a working stream succeeds.
   EXPECT_EQ(gapcheck(batch({"--json"})).code, 0);

@@ -11,24 +11,13 @@
 #include <vector>
 
 #include "cli/app.hpp"
+#include "cli/tests/in_process.hpp"
 
 namespace gapcheck::cli {
 namespace {
 
 namespace fs = std::filesystem;
 using json = nlohmann::json;
-
-struct Outcome {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-Outcome gapcheck(const std::vector<std::string>& args) {
-  std::ostringstream out, err;
-  const int code = run_cli(args, out, err);
-  return {code, out.str(), err.str()};
-}
 
 // The words of a command as exported (specs there need no quoting), without "gapcheck".
 std::vector<std::string> words(const std::string& command) {
@@ -134,6 +123,24 @@ TEST_F(StoreCommands, StatusRunsNothingAndCreatesNothing) {
   ASSERT_EQ(status.code, 0) << status.err;
   EXPECT_NE(status.out.find("left    24 runs"), std::string::npos) << status.out;
   EXPECT_FALSE(fs::exists(db_));
+}
+
+// Every command's output that cannot be written (a full disk) exits 1 and says so, as `run`'s
+// does; the same commands to a working stream exit 0 (the control).
+TEST_F(StoreCommands, OutputThatCannotBeWrittenExitsWith1) {
+  ASSERT_EQ(gapcheck({"sweep", grid(kGrid), "--db", db_}).code, 0);
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"export", "--db", db_, "--csv"},
+        std::vector<std::string>{"export", "--db", db_, "--json", "--per-point"},
+        std::vector<std::string>{"sweep", grid(kGrid), "--db", db_, "--status"}}) {
+    SCOPED_TRACE(args.at(0) + " " + args.back());
+    const Outcome full = gapcheck_to_full_disk(args);
+    EXPECT_EQ(full.code, kExitInternal);
+    EXPECT_NE(full.err.find("writing the output failed"), std::string::npos) << full.err;
+    const Outcome written = gapcheck(args);
+    EXPECT_EQ(written.code, 0) << written.err;
+    EXPECT_FALSE(written.out.empty());
+  }
 }
 
 TEST_F(StoreCommands, MergeJoinsStoresOnce) {

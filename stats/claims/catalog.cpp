@@ -30,11 +30,34 @@ const std::map<std::string, RuleKind> kRules = {
     {"fluid", RuleKind::fluid},       {"distribution", RuleKind::distribution},
     {"crossover", RuleKind::crossover}, {"bound", RuleKind::bound}};
 
+// The parameters each rule reads (docs/claims.md, "Rule kinds and thresholds"); a claim may give
+// only these, so that a misspelt one is refused instead of silently left at its default.
+const std::map<RuleKind, std::vector<std::string>> kRuleParameters = {
+    {RuleKind::shape, {}},
+    {RuleKind::additive, {}},
+    {RuleKind::flat, {"tolerance"}},
+    {RuleKind::order, {"margin", "sense"}},
+    {RuleKind::transition, {"breakpoint_lo", "breakpoint_hi"}},
+    {RuleKind::mean_at_most, {"bound"}},
+    {RuleKind::fluid, {"model", "d", "beta", "l", "g", "sigma"}},
+    {RuleKind::distribution, {"published", "published_rows", "rounding"}},
+    {RuleKind::crossover, {"direction", "scale", "crossover_lo", "crossover_hi"}},
+    {RuleKind::bound, {"sense", "tolerance"}}};
+
+// The evidence tags of theory.md: verified, cited, measured, derived.
+const std::vector<std::string> kEvidenceTags = {"V", "C", "M", "D"};
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string s;
+  for (const auto& name : names) s += (s.empty() ? "" : ", ") + name;
+  return s;
+}
+
 template <class Map>
 std::string names_of(const Map& map) {
-  std::string s;
-  for (const auto& [k, v] : map) s += (s.empty() ? "" : ", ") + k;
-  return s;
+  std::vector<std::string> names;
+  for (const auto& [k, v] : map) names.push_back(k);
+  return joined(names);
 }
 
 // A TOML scalar as the text a user would type: 1024, 0.5, "10n".
@@ -135,6 +158,8 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
   c.statement = r.text(t, "statement", true);
   c.source = r.text(t, "source", true);
   c.evidence_tag = r.text(t, "evidence", true);
+  if (std::find(kEvidenceTags.begin(), kEvidenceTags.end(), c.evidence_tag) == kEvidenceTags.end())
+    r.fail("evidence='" + c.evidence_tag + "' is not one of: V, C, M, D");
   c.note = r.text(t, "note", false);
   c.specs = r.specs(t, Specs{});
   if (c.specs.process.empty()) r.fail("missing field 'process'");
@@ -169,14 +194,21 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
     c.control = *b;
   }
   static const std::vector<std::string> structural = {
-      "id", "statement", "source", "evidence", "note", "process", "setting", "weights", "than",
-      "variable", "rule", "x", "form", "rivals", "control"};
+      "id", "statement", "source", "evidence", "note", "finding", "process", "setting", "weights",
+      "than", "variable", "rule", "x", "form", "rivals", "control"};
+  const std::vector<std::string>& parameters = kRuleParameters.at(c.rule);
   for (const auto& [key, node] : t) {
     const std::string k(key.str());
+    if (k == "finding") c.texts[k] = r.text(t, "finding", true);
     if (std::find(structural.begin(), structural.end(), k) != structural.end()) continue;
     if (const toml::table* tier = node.as_table()) {
       c.tiers[k] = r.grid(*tier, k);
-    } else if (auto s = node.value_exact<std::string>()) {
+      continue;
+    }
+    if (std::find(parameters.begin(), parameters.end(), k) == parameters.end())
+      r.fail("'" + k + "' is not a field of a claim nor a parameter of rule '" + rule +
+             "' (its parameters: " + (parameters.empty() ? "none" : joined(parameters)) + ")");
+    if (auto s = node.value_exact<std::string>()) {
       c.texts[k] = *s;
     } else if (auto d = node.value<double>()) {
       c.numbers[k] = *d;

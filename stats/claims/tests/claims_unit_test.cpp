@@ -107,6 +107,17 @@ TEST(Catalog, BadEntriesNameTheFileClaimAndField) {
             std::string::npos);
   EXPECT_NE(error_of("syntax", "[[claim]\n").find("gapcheck_claims_syntax.toml:1"),
             std::string::npos);
+  // A parameter the rule does not read (a misspelt one would leave its default in force), and
+  // an evidence tag that theory.md does not define; the same claim without them loads (control).
+  const std::string flat = std::string(text).replace(text.find("\"shape\""), 7, "\"flat\"");
+  EXPECT_NE(error_of("tolerence", std::string(flat).insert(flat.find("form ="), "tolerence = 5\n"))
+                .find("'tolerence' is not a field of a claim nor a parameter of rule 'flat' "
+                      "(its parameters: tolerance)"),
+            std::string::npos);
+  EXPECT_NE(error_of("evidence", std::string(text).replace(text.find("\"D\""), 3, "\"X\""))
+                .find("evidence='X' is not one of: V, C, M, D"),
+            std::string::npos);
+  EXPECT_EQ(error_of("control", flat), "no error");
 }
 
 TEST(Seeds, DependOnThePointAndTheSaltOnly) {
