@@ -30,19 +30,28 @@ const std::map<std::string, RuleKind> kRules = {
     {"fluid", RuleKind::fluid},       {"distribution", RuleKind::distribution},
     {"crossover", RuleKind::crossover}, {"bound", RuleKind::bound}};
 
-// The parameters each rule reads (docs/claims.md, "Rule kinds and thresholds"); a claim may give
-// only these, so that a misspelt one is refused instead of silently left at its default.
-const std::map<RuleKind, std::vector<std::string>> kRuleParameters = {
+using Kind = RuleParameter::Kind;
+const std::map<RuleKind, std::vector<RuleParameter>> kRuleParameters = {
     {RuleKind::shape, {}},
     {RuleKind::additive, {}},
-    {RuleKind::flat, {"tolerance"}},
-    {RuleKind::order, {"margin", "sense"}},
-    {RuleKind::transition, {"breakpoint_lo", "breakpoint_hi"}},
-    {RuleKind::mean_at_most, {"bound"}},
-    {RuleKind::fluid, {"model", "d", "beta", "l", "g", "sigma"}},
-    {RuleKind::distribution, {"published", "published_rows", "rounding"}},
-    {RuleKind::crossover, {"direction", "scale", "crossover_lo", "crossover_hi"}},
-    {RuleKind::bound, {"sense", "tolerance"}}};
+    {RuleKind::flat, {{"tolerance", Kind::number}}},
+    {RuleKind::order, {{"margin", Kind::number}, {"sense", Kind::text, {"less", "close"}}}},
+    {RuleKind::transition, {{"breakpoint_lo", Kind::number}, {"breakpoint_hi", Kind::number}}},
+    {RuleKind::mean_at_most, {{"bound", Kind::number_or_axis, {}, true}}},
+    {RuleKind::fluid,
+     {{"model", Kind::text,
+       {"one_choice", "greedy", "one_plus_beta", "left", "thinning_absolute", "g_myopic",
+        "sigma_noisy"},
+       true},
+      {"d", Kind::number}, {"beta", Kind::number}, {"l", Kind::number}, {"g", Kind::number},
+      {"sigma", Kind::number}}},
+    {RuleKind::distribution,
+     {{"published", Kind::text, {}, true}, {"published_rows", Kind::text, {}, true},
+      {"rounding", Kind::text, {"floor", "ceil"}}}},
+    {RuleKind::crossover,
+     {{"direction", Kind::text, {"falls", "rises"}}, {"scale", Kind::shape},
+      {"crossover_lo", Kind::number}, {"crossover_hi", Kind::number}}},
+    {RuleKind::bound, {{"sense", Kind::text, {"at_most", "same_order"}}, {"tolerance", Kind::number}}}};
 
 // The evidence tags of theory.md: verified, cited, measured, derived.
 const std::vector<std::string> kEvidenceTags = {"V", "C", "M", "D"};
@@ -196,7 +205,9 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
   static const std::vector<std::string> structural = {
       "id", "statement", "source", "evidence", "note", "finding", "process", "setting", "weights",
       "than", "variable", "rule", "x", "form", "rivals", "control"};
-  const std::vector<std::string>& parameters = kRuleParameters.at(c.rule);
+  const std::vector<RuleParameter>& parameters = parameters_of(c.rule);
+  std::vector<std::string> names;
+  for (const auto& p : parameters) names.push_back(p.name);
   for (const auto& [key, node] : t) {
     const std::string k(key.str());
     if (k == "finding") c.texts[k] = r.text(t, "finding", true);
@@ -205,19 +216,43 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
       c.tiers[k] = r.grid(*tier, k);
       continue;
     }
-    if (std::find(parameters.begin(), parameters.end(), k) == parameters.end())
+    const auto parameter = std::find_if(parameters.begin(), parameters.end(),
+                                        [&](const RuleParameter& p) { return p.name == k; });
+    if (parameter == parameters.end())
       r.fail("'" + k + "' is not a field of a claim nor a parameter of rule '" + rule +
-             "' (its parameters: " + (parameters.empty() ? "none" : joined(parameters)) + ")");
-    if (auto s = node.value_exact<std::string>()) {
-      c.texts[k] = *s;
-    } else if (auto d = node.value<double>()) {
-      c.numbers[k] = *d;
+             "' (its parameters: " + (names.empty() ? "none" : joined(names)) + ")");
+    const auto text = node.value_exact<std::string>();
+    const auto number = node.value<double>();
+    if (parameter->kind == Kind::number && !number) r.fail("'" + k + "' must be a number");
+    if ((parameter->kind == Kind::text || parameter->kind == Kind::shape) && !text)
+      r.fail("'" + k + "' must be a string");
+    if (text) {
+      c.texts[k] = *text;
+      if (parameter->kind == Kind::shape) stats::shape(*text);
+      if (!parameter->choices.empty()) c.choice(k);  // a value outside the choices: refused
+    } else if (number) {
+      c.numbers[k] = *number;
     } else {
       r.fail("field '" + k + "' has an unsupported type");
     }
   }
+  for (const auto& p : parameters)
+    if (p.required && !c.texts.count(p.name) && !c.numbers.count(p.name))
+      r.fail("rule '" + rule + "' needs '" + p.name + "'");
   if (c.tiers.empty()) r.fail("no grid: give [claim.ci] and/or [claim.paper]");
-  for (const auto& [tier, grid] : c.tiers) c.points(tier);  // bad counts fail at load time
+  // Bad counts, and names of axes that a grid lacks, fail at load time, not after its runs.
+  for (const auto& [tier, grid] : c.tiers) {
+    const std::vector<PointSpec> points = c.points(tier);
+    auto require_axis = [&](const std::string& field, const std::string& name,
+                            const std::string& hint) {
+      if (!points.empty() && !points.front().vars.count(name))
+        r.fail(field + "='" + name + "' is not an axis of the " + tier + " grid" + hint);
+    };
+    require_axis("x", c.x_variable, "");
+    for (const auto& p : parameters)
+      if (p.kind == Kind::number_or_axis && c.texts.count(p.name))
+        require_axis(p.name, c.texts.at(p.name), " (a number is written without quotes)");
+  }
   return c;
 }
 
@@ -320,6 +355,22 @@ const std::string& Claim::text(const std::string& key) const {
     throw InputError(catalog.string() + ": claim '" + id + "': missing field '" + key + "'");
   return it->second;
 }
+
+std::string Claim::choice(const std::string& key) const {
+  const auto& parameters = parameters_of(rule);
+  const auto p = std::find_if(parameters.begin(), parameters.end(),
+                              [&](const RuleParameter& q) { return q.name == key; });
+  if (p == parameters.end() || p->choices.empty())
+    throw std::logic_error("rule parameter '" + key + "' has no choices");
+  const auto it = texts.find(key);
+  if (it == texts.end()) return p->required ? text(key) : p->choices.front();
+  if (std::find(p->choices.begin(), p->choices.end(), it->second) == p->choices.end())
+    throw InputError(catalog.string() + ": claim '" + id + "': " + key + "='" + it->second +
+                     "' is not one of: " + joined(p->choices));
+  return it->second;
+}
+
+const std::vector<RuleParameter>& parameters_of(RuleKind rule) { return kRuleParameters.at(rule); }
 
 std::vector<PointSpec> Claim::points(const std::string& tier) const {
   return expand(*this, specs, tier);

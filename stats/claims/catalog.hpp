@@ -26,6 +26,23 @@ enum class RuleKind {
   shape, additive, flat, order, transition, mean_at_most, fluid, distribution, crossover, bound
 };
 
+// A parameter of a rule (docs/claims.md, "Rule kinds and thresholds"), as a catalog gives it.
+struct RuleParameter {
+  enum class Kind {
+    number,
+    text,            // one of `choices` where it has them
+    shape,           // a shape name (stats/shapes.hpp)
+    number_or_axis,  // a number, or the name of an axis of the grid
+  };
+  std::string name;
+  Kind kind;
+  std::vector<std::string> choices;  // a text's accepted values; the first is its default
+  bool required = false;
+};
+
+// The parameters that `rule` reads; a claim may give no others.
+const std::vector<RuleParameter>& parameters_of(RuleKind rule);
+
 // Process, setting and weights as templates: "{g}" is replaced by the grid's value of axis g.
 struct Specs {
   std::string process;
@@ -73,6 +90,9 @@ struct Claim {
 
   double number(const std::string& key, double fallback) const;
   const std::string& text(const std::string& key) const;  // throws InputError when missing
+  // A text parameter with choices: its value, or its default (the first choice) when not given;
+  // throws InputError for a value outside the choices, or a required one that is missing.
+  std::string choice(const std::string& key) const;
   // The grid points of `tier`; throws InputError when the claim has no such tier.
   std::vector<PointSpec> points(const std::string& tier) const;
   std::vector<PointSpec> than_points(const std::string& tier) const;  // B side, same grid

@@ -6,6 +6,9 @@
 #include <fstream>
 #include <random>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "processes/core/spec.hpp"
 #include "stats/claims/published.hpp"
@@ -118,6 +121,25 @@ TEST(Catalog, BadEntriesNameTheFileClaimAndField) {
                 .find("evidence='X' is not one of: V, C, M, D"),
             std::string::npos);
   EXPECT_EQ(error_of("control", flat), "no error");
+  // A rule's parameters are checked before any run: their types, their choices, the required
+  // ones, and the axes they name.
+  const auto with = [&](std::string claim, const std::string& rule, const std::string& fields) {
+    claim.replace(claim.find("\"shape\""), 7, "\"" + rule + "\"");
+    return claim.insert(claim.find("form ="), fields);
+  };
+  const std::vector<std::pair<std::string, std::string>> refused = {
+      {with(text, "flat", "tolerance = \"wide\"\n"), "'tolerance' must be a number"},
+      {with(text, "order", "sense = \"more\"\n"), "sense='more' is not one of: less, close"},
+      {with(text, "mean_at_most", ""), "rule 'mean_at_most' needs 'bound'"},
+      {with(text, "mean_at_most", "bound = \"four\"\n"),
+       "bound='four' is not an axis of the ci grid (a number is written without quotes)"},
+      {with(text, "flat", "x = \"tt\"\n"), "x='tt' is not an axis of the ci grid"},
+      {with(text, "crossover", "scale = \"n^7\"\n"), "unknown shape 'n^7'"}};
+  for (const auto& [claim, message] : refused)
+    EXPECT_NE(error_of("parameter", claim).find(message), std::string::npos)
+        << error_of("parameter", claim);
+  EXPECT_EQ(error_of("parameter", with(text, "mean_at_most", "bound = \"beta\"\n")), "no error");
+  EXPECT_EQ(error_of("parameter", with(text, "mean_at_most", "bound = 4\n")), "no error");
 }
 
 TEST(Seeds, DependOnThePointAndTheSaltOnly) {
