@@ -59,8 +59,9 @@ std::string table(const std::vector<claims::ClaimOutcome>& outcomes, const std::
     else ++inconclusive;
     if (o.is_defect()) ++defects;
   }
-  s << fmt::format("\n{} claims: {} PASS, {} FAIL, {} INCONCLUSIVE; {} controls\n",
-                   outcomes.size() - controls, pass, fail, inconclusive, controls);
+  s << fmt::format("\n{}: {} PASS, {} FAIL, {} INCONCLUSIVE; {}\n",
+                   counted(outcomes.size() - controls, "claim"), pass, fail, inconclusive,
+                   counted(controls, "control"));
   for (const auto& o : outcomes) {
     const bool unexpected = o.control ? o.verdict == claims::Verdict::pass
                                       : o.verdict == claims::Verdict::fail;

@@ -277,7 +277,8 @@ struct BatchWriter::State {
     const auto a = above.summary();
     std::string text;
     auto line = [&](std::string_view label, const std::string& content) {
-      text += fmt::format("{:<20}{}\n", label, content);
+      // Labels longer than the column (a long gap level) keep two spaces before their content.
+      text += fmt::format("{:<{}}{}\n", label, std::max<std::size_t>(20, label.size() + 2), content);
     };
     line("process", sim.process.str());
     line("setting", sim.setting.str());
@@ -310,8 +311,8 @@ struct BatchWriter::State {
          fmt::format("{:.2f} % of steps (mean over runs)", 100.0 * a.mean));
     line("probes per ball", value(probes_per_ball()));
     line("balls per second",
-         fmt::format("{:.3g}   ({} runs on {} thread{} in {:.3f} s)", balls_per_second(seconds),
-                     runs, threads, threads == 1 ? "" : "s", seconds));
+         fmt::format("{:.3g}   ({} on {} in {:.3f} s)", balls_per_second(seconds),
+                     counted(runs, "run"), counted(threads, "thread"), seconds));
     for (const auto& [name, count] : setting_totals)
       line(name, fmt::format("{} (all runs)", count));
     text += "\ngap distribution (value: % of runs)\n";

@@ -147,6 +147,18 @@ TEST(RunResources, AJsonDocumentThatCannotFitNamesJsonl) {
   EXPECT_NE(o.err.find("--jsonl"), std::string::npos) << o.err;
 }
 
+// A label longer than the table's column (a long gap level) stays apart from its value, and
+// counts of one take the singular.
+TEST(RunTable, LongLabelsKeepTheirValueApartAndOneRunIsSingular) {
+  const Outcome o = gapcheck(batch({"--gap-level", "12345.5", "--threads", "1"}, "1"));
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_NE(o.out.find("steps with gap > 12345.5  0.00 % of steps"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("(1 run on 1 thread in"), std::string::npos) << o.out;
+  const Outcome two = gapcheck(batch({"--gap-level", "1.5", "--threads", "2"}, "2"));
+  EXPECT_NE(two.out.find("steps with gap > 1.5  "), std::string::npos) << two.out;
+  EXPECT_NE(two.out.find("(2 runs on 2 threads in"), std::string::npos) << two.out;
+}
+
 TEST(RunWriteErrors, AFailedWriteExitsWith1AndSaysSo) {
   for (const char* format : {"--json", "--csv", "--jsonl", "--quiet"}) {
     SCOPED_TRACE(format);

@@ -127,6 +127,10 @@ std::uint64_t parse_count(std::string_view text, std::string_view what,
   return whole;
 }
 
+std::string counted(std::uint64_t count, const std::string& noun) {
+  return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+}
+
 std::string format_real(double value) {
   char buffer[64];
   auto [ptr, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);

@@ -52,4 +52,7 @@ std::uint64_t parse_count(std::string_view text, std::string_view what,
 // Shortest text that parses back to the same double.
 std::string format_real(double value);
 
+// A count with its noun: "1 run", "2 runs" (nouns whose plural adds an s).
+std::string counted(std::uint64_t count, const std::string& noun);
+
 }  // namespace gapcheck
