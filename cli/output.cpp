@@ -82,17 +82,6 @@ std::string draw_rows(const Rows& rows, std::uint64_t runs) {
 }  // namespace
 
 // A spec goes into the shell command as is when it holds only characters the shell leaves alone.
-std::string shell_word(const std::string& word) {
-  const bool plain = std::all_of(word.begin(), word.end(), [](unsigned char c) {
-    return std::isalnum(c) || std::string_view("-_.:=,^+/").find(static_cast<char>(c)) !=
-                                  std::string_view::npos;
-  });
-  if (plain) return word;
-  std::string quoted = "'";
-  for (const char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
-
 // The command that repeats this batch exactly: canonical specs, every count as a number.
 std::string repeat_command(const Simulation& sim, std::uint64_t seed, std::uint64_t first,
                            std::uint64_t runs) {

@@ -73,10 +73,9 @@ class BatchWriter {
 
 std::string format_list();  // `gapcheck list`
 
-// The `gapcheck run` command that repeats the batch exactly, and one shell word as typed.
+// The `gapcheck run` command that repeats the batch exactly (its words: shell_word, spec.hpp).
 std::string repeat_command(const Simulation& simulation, std::uint64_t seed,
                            std::uint64_t first_replicate, std::uint64_t runs);
 std::string repeat_command(const RunReport& report);
-std::string shell_word(const std::string& word);
 
 }  // namespace gapcheck::cli

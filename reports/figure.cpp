@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include "processes/core/spec.hpp"
+
 namespace gapcheck::reports {
 namespace {
 
@@ -117,18 +119,12 @@ std::string plot_style(const Series& s, std::size_t index) {
   return {};
 }
 
-std::string shell_quoted(const std::string& text) {
-  std::string out = "'";
-  for (const char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
 // Runs the script for one format; gnuplot prints nothing when all is well, so any output
 // (an empty data block, a bad range) is treated as a failure rather than left in an image.
 void run_gnuplot(const std::filesystem::path& dir, const std::string& id, const char* format) {
   const std::string command = fmt::format("cd {} && gnuplot -e 'fmt=\"{}\"' {} 2>&1",
-                                          shell_quoted(dir.string()), format,
-                                          shell_quoted(id + ".gp"));
+                                          shell_word(dir.string()), format,
+                                          shell_word(id + ".gp"));
   FILE* pipe = popen(command.c_str(), "r");
   if (pipe == nullptr) throw std::runtime_error("cannot start gnuplot for figure " + id);
   std::string output;

@@ -1,10 +1,12 @@
 #include "processes/core/spec.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
 #include <limits>
 #include <string>
+#include <string_view>
 
 namespace gapcheck {
 namespace {
@@ -125,6 +127,17 @@ std::uint64_t parse_count(std::string_view text, std::string_view what,
   const auto whole = static_cast<std::uint64_t>(std::llround(count));
   if (whole > max) return fail("is too large");
   return whole;
+}
+
+std::string shell_word(const std::string& word) {
+  const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](unsigned char c) {
+    return std::isalnum(c) || std::string_view("-_.:=,^+/").find(static_cast<char>(c)) !=
+                                  std::string_view::npos;
+  });
+  if (plain) return word;
+  std::string quoted = "'";
+  for (const char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
 }
 
 std::string counted(std::uint64_t count, const std::string& noun) {

@@ -55,4 +55,8 @@ std::string format_real(double value);
 // A count with its noun: "1 run", "2 runs" (nouns whose plural adds an s).
 std::string counted(std::uint64_t count, const std::string& noun);
 
+// One word of a shell command, as a user would type it: as is when it needs no quoting, else in
+// single quotes (the empty word too, which unquoted would vanish from the command).
+std::string shell_word(const std::string& word);
+
 }  // namespace gapcheck

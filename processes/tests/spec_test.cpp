@@ -57,5 +57,18 @@ TEST(Bind, FillsDefaultsAndChecksRanges) {
   EXPECT_THROW(bind_params("process", Spec::parse("x:gamma=1"), defs, 10), InputError);
 }
 
+// A command's words as a shell reads them back: quoted only where needed, the empty word too
+// (a report's "Produced by" line with --db '' must paste back as typed).
+TEST(ShellWord, QuotesWhatTheShellWouldChange) {
+  EXPECT_EQ(shell_word("two-choice:ties=random"), "two-choice:ties=random");
+  EXPECT_EQ(shell_word("2^16"), "2^16");
+  EXPECT_EQ(shell_word(""), "''");
+  EXPECT_EQ(shell_word("a b"), "'a b'");
+  EXPECT_EQ(shell_word("two-*"), "'two-*'");
+  EXPECT_EQ(shell_word("it's"), "'it'\\''s'");
+  EXPECT_EQ(counted(1, "run"), "1 run");
+  EXPECT_EQ(counted(0, "claim"), "0 claims");
+}
+
 }  // namespace
 }  // namespace gapcheck
