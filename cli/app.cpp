@@ -52,13 +52,11 @@ int run_command(const RunOptions& o, std::ostream& out, std::ostream& err) {
     throw InputError("--json, --jsonl and --csv: more than one was given (accepted: at most one)");
   RunConfig config;
   // The levels engine's limit; make_simulation holds the bins engine to n < 2^32.
-  config.n = parse_count(o.n, "n", std::nullopt, LevelLoads::kMaxN - 1);
+  config.n = parse_count(o.n, "n", std::nullopt, LevelLoads::kMaxN - 1, 1);
   config.m = parse_count(o.m, "m", config.n);
   config.gap_level = parse_real(o.gap_level, "gap-level");
   config.engine = parse_engine(o.engine);
-  const std::uint64_t runs = parse_count(o.runs, "runs");
-  if (runs == 0 || runs >= (1ULL << 63))
-    throw InputError("runs=" + o.runs + " is outside the accepted range [1, 2^63)");
+  const std::uint64_t runs = parse_count(o.runs, "runs", std::nullopt, kMaxCount, 1);
   const std::uint64_t seed = parse_count(o.seed, "seed");
   const std::uint64_t first = parse_count(o.first_replicate, "first-replicate");
   if (first > ~runs)
@@ -125,11 +123,7 @@ std::string one_line(std::string text) {
 unsigned parse_threads(const std::string& text) {
   constexpr std::uint64_t kMaxThreads = 1024;
   if (text.empty()) return std::max(1u, std::thread::hardware_concurrency());
-  const auto t = parse_count(text, "threads");
-  if (t == 0 || t > kMaxThreads)
-    throw InputError("threads=" + text + " is outside the accepted range [1, " +
-                     std::to_string(kMaxThreads) + "]");
-  return static_cast<unsigned>(t);
+  return static_cast<unsigned>(parse_count(text, "threads", std::nullopt, kMaxThreads, 1));
 }
 
 int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {

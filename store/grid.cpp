@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "processes/core/levels.hpp"
 #include "processes/core/spec.hpp"
 
 namespace gapcheck::store {
@@ -67,14 +68,19 @@ Grid load_grid(const std::filesystem::path& file) {
     if (values[single].size() != 1)
       throw InputError(name + ": " + single + " takes one value, not a list");
 
+  // A bad value's message names the file it came from.
+  const auto in_file = [&name](auto parse) {
+    try {
+      return parse();
+    } catch (const InputError& e) {
+      throw InputError(name + ": " + e.what());
+    }
+  };
   Grid grid;
   grid.file = file;
-  grid.runs = parse_count(values["runs"][0], "runs");
-  if (grid.runs == 0 || grid.runs >= (1ULL << 63))
-    throw InputError(name + ": runs=" + values["runs"][0] +
-                     " is outside the accepted range [1, 2^63)");
-  grid.seed = parse_count(values["seed"][0], "seed");
-  const double gap_level = parse_real(values["gap_level"][0], "gap_level");
+  grid.runs = in_file([&] { return parse_count(values["runs"][0], "runs", std::nullopt, kMaxCount, 1); });
+  grid.seed = in_file([&] { return parse_count(values["seed"][0], "seed"); });
+  const double gap_level = in_file([&] { return parse_real(values["gap_level"][0], "gap_level"); });
   for (const auto& process : values["processes"])
     for (const auto& setting : values["settings"])
       for (const auto& weights : values["weights"])
@@ -82,7 +88,7 @@ Grid load_grid(const std::filesystem::path& file) {
           for (const auto& m_text : values["m"]) {
             try {
               RunConfig config;
-              config.n = parse_count(n_text, "n");
+              config.n = parse_count(n_text, "n", std::nullopt, LevelLoads::kMaxN - 1, 1);
               config.m = parse_count(m_text, "m", config.n);
               config.gap_level = gap_level;
               grid.points.push_back(make_simulation(Spec::parse(process), Spec::parse(setting),

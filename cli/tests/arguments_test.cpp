@@ -59,9 +59,14 @@ TEST(CliArguments, MultiplesOfNWorkAtNEqualOne) {
 }
 
 TEST(CliArguments, CountMessagesStateTheLargestValue) {
-  expect_refused(tiny_run({"--n", "1e30", "--m", "8"}), {"n=1e30", "281474976710655"});
-  expect_refused(tiny_run({"--n", "4", "--m", "8", "--runs", "1e30"}),
-                 {"runs=1e30", "9223372036854775807"});
+  expect_refused(tiny_run({"--n", "1e30", "--m", "8"}), {"n=1e30", "[1, 2^48)"});
+  expect_refused(tiny_run({"--n", "4", "--m", "8", "--runs", "1e30"}), {"runs=1e30", "[1, 2^63)"});
+  // Messages of values that are not counts at all state the option's own range too.
+  expect_refused(tiny_run({"--n", "-5", "--m", "8"}), {"n=-5", "[1, 2^48)"});
+  expect_refused({"run", "--process", "two-choice", "--n", "4", "--m", "8", "--threads", "-1"},
+                 {"threads=-1", "[1, 1024]"});
+  expect_refused({"run", "--process", "d-choice:d=2.5", "--n", "4", "--m", "8"},
+                 {"d=2.5 is not a whole number", "[1, 1024]"});
   expect_refused(tiny_run({"--n", "-2^2", "--m", "8"}), {"n=-2^2", "base is not positive"});
   expect_refused(tiny_run({"--n", "4", "--m", "8", "--runs", "0^0"}), {"runs=0^0"});
 }

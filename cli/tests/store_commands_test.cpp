@@ -175,6 +175,14 @@ TEST_F(StoreCommands, BadGridsAreOneLineNamingTheProblem) {
       {"processes = [\"two-choice\"]\nn = [10]\nruns = 2\n", "names no m"},
       {"processes = [\"two-choice\"]\nn = [10]\nm = [\"2n\"]\nruns = [1, 2]\n", "runs takes one"},
       {"processes = [\"two-choice\"\n", "grid.toml:"},
+      // A bad value names its file, and the range its key accepts.
+      {"processes = [\"two-choice\"]\nn = [10]\nm = [\"2n\"]\nruns = 2.5\n",
+       "grid.toml: runs=2.5 is not a whole number (accepted: a whole number in [1, 2^63)"},
+      {"processes = [\"two-choice\"]\nn = [10]\nm = [\"2n\"]\nruns = 2\nseed = -1\n",
+       "grid.toml: seed=-1 is negative"},
+      {"processes = [\"two-choice\"]\nn = [10]\nm = [\"2n\"]\nruns = 2\ngap_level = \"abc\"\n",
+       "grid.toml: gap_level=abc is not a number"},
+      {"processes = [\"two-choice\"]\nn = [-100]\nm = [\"2n\"]\nruns = 2\n", "[1, 2^48)"},
   };
   for (const auto& c : cases) {
     const auto r = gapcheck({"sweep", grid(c.text), "--db", db_});

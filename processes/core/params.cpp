@@ -102,8 +102,15 @@ Params bind_params(std::string_view kind, const Spec& spec, const std::vector<Pa
       case ParamDef::Kind::integer:
       case ParamDef::Kind::count: {
         const bool relative = def.kind == ParamDef::Kind::count;
+        // The key's own range, in the messages of parse_count too (a fraction, a negative).
+        const auto bound = [](double v) {
+          return v <= 0 ? std::uint64_t{0}
+                        : v >= static_cast<double>(kMaxCount) ? kMaxCount
+                                                              : static_cast<std::uint64_t>(v);
+        };
         const auto value = static_cast<double>(
-            parse_count(text, label, relative ? std::optional<std::uint64_t>(n) : std::nullopt));
+            parse_count(text, label, relative ? std::optional<std::uint64_t>(n) : std::nullopt,
+                        bound(std::floor(def.hi)), bound(std::ceil(def.lo))));
         if (!(value >= def.lo && value <= def.hi)) throw out_of_range();
         params.numbers_[def.key] = value;
         params.canonical.args.emplace_back(def.key, whole(value));

@@ -1,6 +1,7 @@
 #include "processes/core/spec.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -96,11 +97,19 @@ double parse_real(std::string_view text, std::string_view what) {
                    " (accepted: 0.5, -3, 1e6, 2^20 with a positive base)");
 }
 
+std::string count_range(std::uint64_t min, std::uint64_t max) {
+  const std::string lo = "[" + std::to_string(min) + ", ";
+  if (max >= 1023 && max != ~std::uint64_t{0} && std::has_single_bit(max + 1))
+    return lo + "2^" + std::to_string(std::countr_zero(max + 1)) + ")";
+  return lo + std::to_string(max) + "]";
+}
+
 std::uint64_t parse_count(std::string_view text, std::string_view what,
-                          std::optional<std::uint64_t> n, std::uint64_t max) {
-  const std::string accepted = "a whole number from 0 to " + std::to_string(max) +
-                               (n ? " such as 10000, 1e6, 2^20, 1000n or 2nlnn"
-                                  : " such as 10000, 1e6 or 2^20");
+                          std::optional<std::uint64_t> n, std::uint64_t max, std::uint64_t min) {
+  const std::string accepted = "a whole number in " + count_range(min, max) +
+                               (n                     ? ", such as 10000, 1e6, 2^20, 1000n or 2nlnn"
+                                : max >= (1u << 20) ? ", such as 10000, 1e6 or 2^20"
+                                                      : "");
   auto fail = [&](const std::string& why) -> std::uint64_t {
     throw InputError(std::string(what) + "=" + std::string(text) + " " + why + " (accepted: " +
                      accepted + ")");
@@ -126,6 +135,7 @@ std::uint64_t parse_count(std::string_view text, std::string_view what,
   if (count >= 0x1.0p63) return fail("is too large");
   const auto whole = static_cast<std::uint64_t>(std::llround(count));
   if (whole > max) return fail("is too large");
+  if (whole < min) return fail("is too small");
   return whole;
 }
 

@@ -43,11 +43,14 @@ double parse_real(std::string_view text, std::string_view what);
 // The largest count any value may take.
 inline constexpr std::uint64_t kMaxCount = (std::uint64_t{1} << 63) - 1;
 
-// A non-negative integer count, at most `max` (messages state it). With `n` given, the suffixes
-// `n` and `nlnn` are accepted too.
+// A whole count in [min, max] (messages state the range: count_range). With `n` given, the
+// suffixes `n` and `nlnn` are accepted too.
 std::uint64_t parse_count(std::string_view text, std::string_view what,
                           std::optional<std::uint64_t> n = std::nullopt,
-                          std::uint64_t max = kMaxCount);
+                          std::uint64_t max = kMaxCount, std::uint64_t min = 0);
+
+// "[1, 1024]", or "[1, 2^48)" where max + 1 is a large power of two.
+std::string count_range(std::uint64_t min, std::uint64_t max);
 
 // Shortest text that parses back to the same double.
 std::string format_real(double value);
