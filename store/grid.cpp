@@ -6,6 +6,7 @@
 #include <fstream>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "processes/core/levels.hpp"
@@ -91,8 +92,18 @@ Grid load_grid(const std::filesystem::path& file) {
               config.n = parse_count(n_text, "n", std::nullopt, LevelLoads::kMaxN - 1, 1);
               config.m = parse_count(m_text, "m", config.n);
               config.gap_level = gap_level;
-              grid.points.push_back(make_simulation(Spec::parse(process), Spec::parse(setting),
-                                                    Spec::parse(weights), config));
+              Simulation point = make_simulation(Spec::parse(process), Spec::parse(setting),
+                                                 Spec::parse(weights), config);
+              // Two spellings of one point ("two-choice", "two-choice:ties=random") are one.
+              const bool seen = std::any_of(
+                  grid.points.begin(), grid.points.end(), [&](const Simulation& other) {
+                    return other.process.str() == point.process.str() &&
+                           other.setting.str() == point.setting.str() &&
+                           other.weights.str() == point.weights.str() &&
+                           other.config.n == point.config.n && other.config.m == point.config.m &&
+                           other.config.engine == point.config.engine;
+                  });
+              if (!seen) grid.points.push_back(std::move(point));
             } catch (const InputError& e) {
               throw InputError(name + ": point " + process + " / " + setting + " / " + weights +
                                " / n=" + n_text + " / m=" + m_text + ": " + e.what());

@@ -9,7 +9,9 @@
 //   seed      = 1
 //   gap_level = 0                              # optional, as `gapcheck run --gap-level`
 //
-// The points are every combination processes x settings x weights x n x m, in that order. Every
+// The points are every combination processes x settings x weights x n x m, in that order, each
+// once (two spellings of the same canonical point, or two counts that resolve to the same m,
+// are one point). Every
 // point is bound and checked (make_simulation) when the grid is read, so a typo in the last
 // process fails before the first run, with the file and key in the message. A key the grid does
 // not know is an error too: a misspelt `setings` must not silently sweep the default.

@@ -143,6 +143,17 @@ TEST_F(StoreCommands, OutputThatCannotBeWrittenExitsWith1) {
   }
 }
 
+// Two spellings of one point, and two counts of the same m, make one point of the grid.
+TEST_F(StoreCommands, APointNamedTwiceIsSweptOnce) {
+  const auto status = gapcheck(
+      {"sweep",
+       grid("processes = [\"two-choice\", \"two-choice:ties=random\", \"one-choice\"]\n"
+            "n = [100]\nm = [\"2n\", \"200\"]\nruns = 2\n"),
+       "--db", db_, "--status"});
+  ASSERT_EQ(status.code, 0) << status.err;
+  EXPECT_NE(status.out.find("2 points x 2 runs = 4 runs"), std::string::npos) << status.out;
+}
+
 TEST_F(StoreCommands, MergeJoinsStoresOnce) {
   const std::string other = (dir_ / "other.db").string();
   const auto g = grid(kGrid);
