@@ -9,6 +9,7 @@
 #include <optional>
 #include <sstream>
 #include <thread>
+#include <utility>
 
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
@@ -119,6 +120,16 @@ std::string one_line(std::string text) {
 }
 
 }  // namespace
+
+namespace {
+std::string& command_name_slot() {
+  static std::string name = "gapcheck";
+  return name;
+}
+}  // namespace
+
+void use_command_name(std::string name) { command_name_slot() = std::move(name); }
+const std::string& command_name() { return command_name_slot(); }
 
 unsigned parse_threads(const std::string& text) {
   constexpr std::uint64_t kMaxThreads = 1024;

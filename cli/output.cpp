@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
+#include "cli/app.hpp"
 #include "processes/core/stream_layout.hpp"
 #include "stats/summary.hpp"
 #include "store/result_json.hpp"
@@ -81,13 +82,12 @@ std::string draw_rows(const Rows& rows, std::uint64_t runs) {
 
 }  // namespace
 
-// A spec goes into the shell command as is when it holds only characters the shell leaves alone.
 // The command that repeats this batch exactly: canonical specs, every count as a number.
 std::string repeat_command(const Simulation& sim, std::uint64_t seed, std::uint64_t first,
                            std::uint64_t runs) {
   std::string command = fmt::format(
-      "gapcheck run --process {} --setting {} --weights {} --n {} --m {} --runs {} --seed {}",
-      shell_word(sim.process.str()), shell_word(sim.setting.str()),
+      "{} run --process {} --setting {} --weights {} --n {} --m {} --runs {} --seed {}",
+      shell_word(command_name()), shell_word(sim.process.str()), shell_word(sim.setting.str()),
       shell_word(sim.weights.str()), sim.config.n, sim.config.m, runs, seed);
   if (first != 0) command += fmt::format(" --first-replicate {}", first);
   if (sim.config.gap_level != 0)

@@ -134,7 +134,7 @@ std::string report_command(const ReportCommandOptions& o, const std::vector<std:
     throw InputError("published=" + options.published.string() +
                      " is not a directory (accepted: a directory holding the published tables)");
   options.version = "gapcheck 0.1";
-  options.command_line = "gapcheck";
+  options.command_line = shell_word(command_name());
   for (const auto& a : args) options.command_line += " " + shell_word(a);
 
   // Bad input is refused before the claims run and before the store is opened.

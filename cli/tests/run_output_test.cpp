@@ -159,6 +159,18 @@ TEST(RunTable, LongLabelsKeepTheirValueApartAndOneRunIsSingular) {
   EXPECT_NE(two.out.find("(2 runs on 2 threads in"), std::string::npos) << two.out;
 }
 
+// A variant's executable names itself in the command that repeats a batch: the standard
+// gapcheck does not know the variant's processes.
+TEST(RunTable, TheRepeatCommandNamesTheCommandInUse) {
+  use_command_name("my_variant_gapcheck");
+  const Outcome variant = gapcheck(batch({"--threads", "1"}, "2"));
+  use_command_name("gapcheck");
+  EXPECT_NE(variant.out.find("repeat with         my_variant_gapcheck run --process two-choice"),
+            std::string::npos) << variant.out;
+  EXPECT_NE(gapcheck(batch({"--threads", "1"}, "2")).out.find("repeat with         gapcheck run"),
+            std::string::npos);
+}
+
 TEST(RunWriteErrors, AFailedWriteExitsWith1AndSaysSo) {
   for (const char* format : {"--json", "--csv", "--jsonl", "--quiet"}) {
     SCOPED_TRACE(format);
