@@ -7,12 +7,14 @@
 #include "cli/commands.hpp"
 
 #include <algorithm>
+#include <chrono>
 
 #include <fmt/format.h>
 
 #include "cli/output.hpp"
 #include "reports/report.hpp"
 #include "stats/claims/catalog.hpp"
+#include "stats/claims/simulate.hpp"
 #include "stats/claims/verdict.hpp"
 #include "store/run_store.hpp"
 #include "stats/shapes.hpp"
@@ -58,10 +60,17 @@ std::vector<std::string> tier_claim_ids(const reports::ReportOptions& options,
   return ids;
 }
 
-std::vector<claims::ClaimOutcome> checked_claims(const reports::ReportOptions& options,
-                                                 const std::vector<std::string>& catalogs,
-                                                 std::ostream& progress) {
+// The claims' verdicts, and the batches their points ran (the report's runs.csv and commands.txt
+// list them beside the experiments').
+struct CheckedClaims {
+  std::vector<claims::ClaimOutcome> outcomes;
+  std::vector<reports::Batch> batches;
+};
+
+CheckedClaims checked_claims(const reports::ReportOptions& options,
+                             const std::vector<std::string>& catalogs, std::ostream& progress) {
   if (options.tier == reports::Tier::tiny) return {};
+  CheckedClaims checked;
   claims::CheckOptions o;
   for (const auto& c : catalogs) o.catalogs.emplace_back(c);
   // The report names a claim's figure `claim-ID`; either name selects the claim.
@@ -70,17 +79,22 @@ std::vector<claims::ClaimOutcome> checked_claims(const reports::ReportOptions& o
   o.glob = std::string(glob.starts_with(prefix) ? glob.substr(prefix.size()) : glob);
   o.tier = catalog_tier(options.tier);
   o.threads = options.threads;
-  if (options.store != nullptr)
-    o.simulator = [store = options.store](const claims::PointSpec& point, std::uint64_t seed,
-                                          unsigned threads) {
-      return claims::simulate_point(point, seed, threads, store);
-    };
+  o.simulator = [store = options.store, &checked](const claims::PointSpec& point,
+                                                  std::uint64_t seed, unsigned threads) {
+    const auto start = std::chrono::steady_clock::now();
+    auto results = claims::simulate_point(point, seed, threads, store);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    checked.batches.push_back({"claims", claims::simulation_of(point), seed, results, seconds});
+    return results;
+  };
   o.progress = [&progress](const std::string& line) { progress << "check: " << line << "\n"; };
   const auto ids = tier_claim_ids(options, catalogs);
   const bool any = std::any_of(ids.begin(), ids.end(),
                                [&](const std::string& id) { return claims::glob_match(o.glob, id); });
   if (!any) return {};  // the glob names experiments only
-  return claims::check_claims(o);
+  checked.outcomes = claims::check_claims(o);
+  return checked;
 }
 
 double shape_value(const std::string& name, const stats::Vars& x) { return stats::shape(name).f(x); }
@@ -145,14 +159,14 @@ std::string report_command(const ReportCommandOptions& o, const std::vector<std:
     run_store.emplace(store::RunStore::open(o.db));
     options.store = &*run_store;
   }
-  const auto claims = checked_claims(options, o.catalogs, progress);
+  const CheckedClaims claims = checked_claims(options, o.catalogs, progress);
   const auto summary = reports::write_report(
-      options, claims, shape_value, &progress, [](const reports::Batch& b) {
+      options, claims.outcomes, claims.batches, shape_value, &progress, [](const reports::Batch& b) {
         return repeat_command(RunReport{b.simulation, b.seed, 0, 1, b.seconds, b.results});
       });
-  return fmt::format("report: {} figures, {} runs in {} batches, {:.0f} s -> {}/index.html\n",
-                     summary.figures.size(), summary.runs, summary.batches, summary.seconds,
-                     options.out.string());
+  return fmt::format("report: {}, {} in {}, {:.0f} s -> {}/index.html\n",
+                     counted(summary.figures.size(), "figure"), counted(summary.runs, "run"),
+                     counted(summary.batches, "batch", "batches"), summary.seconds, options.out.string());
 }
 
 }  // namespace

@@ -167,11 +167,12 @@ std::string markdown_page(const Page& page, const std::string& meta) {
   return out;
 }
 
-std::string runs_csv(const std::deque<Batch>& batches) {
+std::string runs_csv(const std::vector<const Batch*>& batches) {
   std::string out =
       "experiment,process,setting,weights,n,m,seed,replicate,gap,max_load,max_gap_over_time,balls,"
       "steps,probes\n";
-  for (const Batch& b : batches) {
+  for (const Batch* batch : batches) {
+    const Batch& b = *batch;
     const Simulation& s = b.simulation;
     for (const RunResult& r : b.results)
       out += fmt::format("{},\"{}\",\"{}\",\"{}\",{},{},{},{},{},{},{},{},{},{}\n", b.experiment,
@@ -222,6 +223,7 @@ std::vector<std::string> report_ids() {
 
 ReportSummary write_report(const ReportOptions& options,
                            const std::vector<claims::ClaimOutcome>& claims,
+                           const std::vector<Batch>& claim_batches,
                            const ShapeFunction& shape, std::ostream* progress,
                            const std::function<std::string(const Batch&)>& command_of) {
   const auto start = std::chrono::steady_clock::now();
@@ -267,17 +269,21 @@ ReportSummary write_report(const ReportOptions& options,
       summary.figures.push_back(f.id);
     }
 
-  for (const Batch& b : runner.batches()) summary.runs += b.results.size();
-  summary.batches = runner.batches().size();
+  std::vector<const Batch*> batches;
+  for (const Batch& b : claim_batches) batches.push_back(&b);
+  for (const Batch& b : runner.batches()) batches.push_back(&b);
+  for (const Batch* b : batches) summary.runs += b->results.size();
+  summary.batches = batches.size();
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  for (const Batch& b : claim_batches) summary.seconds += b.seconds;  // run before this call
   std::string commands = fmt::format(
       "# {}\n# Produced by: {}\n# tier {}, seed {}, {} batches, {} runs, {:.0f} s on {} threads.\n"
       "# Each line below repeats one batch exactly (same seed, same replicates):\n",
       options.version, options.command_line, tier_name(options.tier), options.seed, summary.batches,
       summary.runs, summary.seconds, options.threads);
-  for (const Batch& b : runner.batches()) commands += command_of(b) + "\n";
+  for (const Batch* b : batches) commands += command_of(*b) + "\n";
   write_file(staging / "commands.txt", commands);
-  write_file(staging / "runs.csv", runs_csv(runner.batches()));
+  write_file(staging / "runs.csv", runs_csv(batches));
 
   const std::string meta_text = fmt::format(
       "{} · tier {} · seed {} · {} runs in {} batches · {:.0f} s on {} threads · command: {}",

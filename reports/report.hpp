@@ -49,8 +49,11 @@ std::vector<std::string> report_ids();
 // must make them before spending time on the claims.
 void check_report_options(const ReportOptions& options, const std::vector<std::string>& claim_ids);
 
+// `claim_batches` are the runs behind `claims` (experiment "claims"): runs.csv and commands.txt
+// list them with the experiments' own.
 ReportSummary write_report(const ReportOptions& options,
                            const std::vector<claims::ClaimOutcome>& claims,
+                           const std::vector<Batch>& claim_batches,
                            const ShapeFunction& shape, std::ostream* progress,
                            const std::function<std::string(const Batch&)>& command_of);
 

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cctype>
 #include <charconv>
+#include <system_error>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -126,6 +127,19 @@ std::uint64_t parse_count(std::string_view text, std::string_view what,
     scale = static_cast<double>(*n);
   }
   if (number.empty() && multiple) number = "1";
+  auto in_range = [&](std::uint64_t whole) {
+    if (whole > max) return fail("is too large");
+    if (whole < min) return fail("is too small");
+    return whole;
+  };
+  // Digits alone are read exactly: a count above 2^53 (a claim point's seed, as commands.txt and
+  // the store print it) would change in a double, and the command would run other runs.
+  std::uint64_t exact = 0;
+  const char* const end = number.data() + number.size();
+  if (!multiple) {
+    const auto [stop, error] = std::from_chars(number.data(), end, exact);
+    if (error == std::errc() && stop == end) return in_range(exact);
+  }
   std::string why = "is not a number";
   const auto value = to_number(number, &why);
   if (!value) return fail(why);
@@ -134,9 +148,7 @@ std::uint64_t parse_count(std::string_view text, std::string_view what,
   if (!multiple && count != std::floor(count)) return fail("is not a whole number");
   if (count >= 0x1.0p63) return fail("is too large");
   const auto whole = static_cast<std::uint64_t>(std::llround(count));
-  if (whole > max) return fail("is too large");
-  if (whole < min) return fail("is too small");
-  return whole;
+  return in_range(whole);
 }
 
 std::string shell_word(const std::string& word) {
@@ -150,8 +162,9 @@ std::string shell_word(const std::string& word) {
   return quoted + "'";
 }
 
-std::string counted(std::uint64_t count, const std::string& noun) {
-  return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+std::string counted(std::uint64_t count, const std::string& noun, const std::string& plural) {
+  return std::to_string(count) + " " +
+         (count == 1 ? noun : plural.empty() ? noun + "s" : plural);
 }
 
 std::string format_real(double value) {

@@ -55,8 +55,8 @@ std::string count_range(std::uint64_t min, std::uint64_t max);
 // Shortest text that parses back to the same double.
 std::string format_real(double value);
 
-// A count with its noun: "1 run", "2 runs" (nouns whose plural adds an s).
-std::string counted(std::uint64_t count, const std::string& noun);
+// A count with its noun: "1 run", "2 runs"; "1 batch", "2 batches" (the plural given).
+std::string counted(std::uint64_t count, const std::string& noun, const std::string& plural = "");
 
 // One word of a shell command, as a user would type it: as is when it needs no quoting, else in
 // single quotes (the empty word too, which unquoted would vanish from the command).

@@ -48,6 +48,20 @@ TEST(SpecGrammar, MultiplesOfNAtNEqualOne) {
   EXPECT_EQ(*c.setting_spec.find("b"), "1");
 }
 
+// Digits are read exactly, above 2^53 too: a claim point's seed printed in a command must run
+// the same runs when the command is pasted back.
+TEST(SpecGrammar, LargeCountsAreReadExactly) {
+  EXPECT_EQ(parse_count("6460831401914503555", "seed"), 6460831401914503555u);
+  EXPECT_EQ(parse_count("9007199254740993", "seed"), 9007199254740993u);  // 2^53 + 1
+  EXPECT_EQ(parse_count(std::to_string(kMaxCount), "seed"), kMaxCount);
+  EXPECT_NE(refusal([] { parse_count("9223372036854775808", "seed"); }).find("is too large"),
+            std::string::npos);  // 2^63
+  EXPECT_NE(refusal([] { parse_count("18446744073709551616", "seed"); }).find("is too large"),
+            std::string::npos);  // 2^64: beyond a 64-bit word
+  EXPECT_EQ(parse_count("1e6", "m"), 1000000u);  // other forms as before
+  EXPECT_EQ(parse_count("2^60", "m"), std::uint64_t{1} << 60);
+}
+
 TEST(SpecGrammar, CountMessagesStateTheLargestValue) {
   const std::string message = refusal([] { parse_count("1e30", "runs"); });
   EXPECT_NE(message.find("runs=1e30"), std::string::npos) << message;

@@ -68,6 +68,8 @@ TEST(ShellWord, QuotesWhatTheShellWouldChange) {
   EXPECT_EQ(shell_word("it's"), "'it'\\''s'");
   EXPECT_EQ(counted(1, "run"), "1 run");
   EXPECT_EQ(counted(0, "claim"), "0 claims");
+  EXPECT_EQ(counted(2, "batch", "batches"), "2 batches");
+  EXPECT_EQ(counted(1, "batch", "batches"), "1 batch");
 }
 
 }  // namespace

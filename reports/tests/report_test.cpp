@@ -8,9 +8,14 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
 
 #include "cli/app.hpp"
 #include "reports/check.hpp"
+#include "processes/registry.hpp"
 #include "reports/report.hpp"
 
 namespace gapcheck::reports {
@@ -47,6 +52,44 @@ bool mentions(const std::vector<std::string>& problems, const std::string& text)
   for (const auto& p : problems)
     if (p.find(text) != std::string::npos) return true;
   return false;
+}
+
+// A claim's runs are in runs.csv, and its line in commands.txt runs them again: its point seed is
+// above 2^53, so this fails if a seed passes through a double on the way back in.
+TEST(Report, AClaimsCommandLineRepeatsItsRuns) {
+  const fs::path dir = scratch("claim_runs");
+  std::string err;
+  ASSERT_EQ(gapcheck({"report", "two-choice-loglog", "--db", "", "--out", dir.string(), "--threads",
+                      "2"}, &err), 0) << err;
+  const std::string commands = read(dir / "commands.txt");
+  const auto at = commands.find("gapcheck run --process two-choice:ties=random --setting exact "
+                                "--weights unit --n 1024 ");
+  ASSERT_NE(at, std::string::npos) << commands;
+  std::istringstream line(commands.substr(at, commands.find('\n', at) - at));
+  std::vector<std::string> args;
+  for (std::string word; line >> word;) args.push_back(word);
+  args.erase(args.begin());  // "gapcheck"
+  const auto seed = args.at(std::find(args.begin(), args.end(), "--seed") - args.begin() + 1);
+  EXPECT_GT(std::stoull(seed), 1ULL << 53);
+  args.insert(args.end(), {"--csv", "--threads", "1"});
+  std::ostringstream out, error;
+  ASSERT_EQ(cli::run_cli(args, out, error), 0) << error.str();
+  // Each replicate's row, as runs.csv has it: seed, replicate, gap, max load, max gap over time.
+  std::istringstream rerun(out.str());
+  std::string row;
+  std::getline(rerun, row);  // header
+  const std::string csv = read(dir / "runs.csv");
+  int compared = 0;
+  while (std::getline(rerun, row)) {
+    std::vector<std::string> f;
+    std::istringstream fields(row);
+    for (std::string x; std::getline(fields, x, ',');) f.push_back(x);
+    const std::string stored = fmt::format(",1024,20480,{},{},{},{},{},", f.at(6), f.at(7), f.at(8),
+                                           f.at(9), f.at(10));
+    EXPECT_NE(csv.find(stored), std::string::npos) << stored;
+    ++compared;
+  }
+  EXPECT_EQ(compared, 60);
 }
 
 // The whole figure set at the tiny tier, then damaged copies of it.
@@ -159,9 +202,24 @@ TEST(Report, ClaimOutcomesBecomeTheVerdictTableAndTheirFigures) {
   options.out = scratch("claims");
   options.published = default_published_dir();
   options.version = "gapcheck test";
-  const auto summary = write_report(options, {outcome, control}, shape, nullptr,
-                                    [](const Batch&) { return std::string("unused"); });
-  EXPECT_EQ(summary.runs, 0u);
+  // The runs behind the claims: listed in runs.csv and commands.txt like an experiment's.
+  RunConfig config;
+  config.n = 16;
+  config.m = 32;
+  Batch claim_runs{"claims",
+                   make_simulation(Spec::parse("two-choice"), Spec::parse("exact"),
+                                   Spec::parse("unit"), config),
+                   7, {}, 0.1};
+  for (std::uint64_t r = 0; r < 3; ++r) claim_runs.results.push_back(claim_runs.simulation.run(7, r));
+  const auto summary = write_report(options, {outcome, control}, {claim_runs}, shape, nullptr,
+                                    [](const Batch& b) { return "repeat " + b.experiment; });
+  EXPECT_EQ(summary.runs, 3u);
+  EXPECT_EQ(summary.batches, 1u);
+  const std::string csv = read(options.out / "runs.csv");
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 4) << csv;  // the header and three runs
+  EXPECT_NE(csv.find("claims,\"two-choice:ties=random\",\"exact\",\"unit\",16,32,7,2,"),
+            std::string::npos) << csv;
+  EXPECT_NE(read(options.out / "commands.txt").find("\nrepeat claims\n"), std::string::npos);
   EXPECT_EQ(summary.figures,
             (std::vector<std::string>{"claim-two-choice-loglog", "claim-two-choice-loglog-ratio",
                                       "claim-two-choice-logn", "claim-two-choice-logn-ratio"}));

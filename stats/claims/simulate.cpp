@@ -22,15 +22,17 @@ std::uint64_t point_seed(std::uint64_t salt, const PointSpec& point) {
   return mix(h) >> 1;  // below 2^63, so that it prints and parses as a count everywhere
 }
 
-std::vector<RunResult> simulate_point(const PointSpec& point, std::uint64_t seed,
-                                      unsigned threads, store::RunStore* store) {
+Simulation simulation_of(const PointSpec& point) {
   RunConfig config;
   config.n = point.n;
   config.m = point.m;
-  const Simulation simulation =
-      make_simulation(Spec::parse(point.specs.process), Spec::parse(point.specs.setting),
-                      Spec::parse(point.specs.weights), config);
-  return store::run_or_reuse(store, simulation, seed, 0, point.runs, threads);
+  return make_simulation(Spec::parse(point.specs.process), Spec::parse(point.specs.setting),
+                         Spec::parse(point.specs.weights), config);
+}
+
+std::vector<RunResult> simulate_point(const PointSpec& point, std::uint64_t seed,
+                                      unsigned threads, store::RunStore* store) {
+  return store::run_or_reuse(store, simulation_of(point), seed, 0, point.runs, threads);
 }
 
 }  // namespace gapcheck::claims

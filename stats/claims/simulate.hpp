@@ -21,6 +21,9 @@ inline constexpr std::uint64_t kFixedSalt = 20261130;
 
 std::uint64_t point_seed(std::uint64_t salt, const PointSpec& point);
 
+// The point as a runnable simulation (its specs bound, n and m resolved).
+Simulation simulation_of(const PointSpec& point);
+
 // Replicates [0, point.runs) of the point under `seed`, in replicate order. With a run store,
 // runs already stored are read back and new ones are kept (store/run_store.hpp).
 std::vector<RunResult> simulate_point(const PointSpec& point, std::uint64_t seed,
