@@ -24,6 +24,7 @@ struct CheckArgs {
   std::string glob = "*";
   std::string tier = "ci";
   bool json = false;
+  bool list = false;
   bool fresh_seeds = false;
   std::string salt;
   std::vector<std::string> catalogs;
@@ -107,6 +108,16 @@ int run_check(const CheckArgs& a, std::ostream& out, std::ostream& err) {
     o.salt = parse_count(a.salt, "salt");
   }
   for (const auto& c : a.catalogs) o.catalogs.emplace_back(c);
+  if (a.list) {  // what the glob selects in the tier, without running anything
+    const auto claims = claims::selected_claims(o);
+    std::size_t width = 0;
+    for (const auto& c : claims) width = std::max(width, c.id.size());
+    for (const auto& c : claims)
+      out << fmt::format("{:<{}}  {:<7}  {:<12}  {}\n", c.id, width,
+                         c.control ? "control" : "claim", claims::to_string(c.rule), c.statement);
+    out << std::flush;
+    return kExitOk;
+  }
   o.threads = parse_threads(a.threads);
   // The store opens at the first simulation, after every input has been checked, so that bad
   // input leaves no store behind.
@@ -134,6 +145,8 @@ Command add_check_command(CLI::App& app) {
   check->add_option("glob", a->glob, "claim ids to check, shell pattern (default: all)");
   check->add_option("--tier", a->tier, "ci (minutes) or paper (hours) (default ci)");
   check->add_flag("--json", a->json, "print every number behind each verdict as JSON");
+  check->add_flag("--list", a->list,
+                  "print the claims the glob selects in the tier (id, kind, rule, statement); run nothing");
   check->add_flag("--fresh-seeds", a->fresh_seeds,
                   "draw a new seed salt (printed; replay with --salt)");
   check->add_option("--salt", a->salt, "seed salt of a previous --fresh-seeds run");

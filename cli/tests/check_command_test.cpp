@@ -47,6 +47,20 @@ TEST(CheckCommand, ATrueClaimThatPassesExitsZeroWithItsLine) {
   EXPECT_NE(o.err.find("check: [1/2]"), std::string::npos);  // progress on stderr
 }
 
+// --list names what a glob selects in a tier and runs nothing (no progress lines).
+TEST(CheckCommand, ListNamesTheSelectedClaimsWithoutRunningThem) {
+  const Outcome mine = gapcheck({"check", "--list", "--catalog", catalog(true)});
+  EXPECT_EQ(mine.code, 0) << mine.err;
+  EXPECT_NE(mine.out.find("tiny-fluid  control  fluid"), std::string::npos) << mine.out;
+  EXPECT_EQ(mine.err, "");
+  const Outcome builtin = gapcheck({"check", "--list", "two-choice-l*"});
+  EXPECT_NE(builtin.out.find("two-choice-loglog "), std::string::npos) << builtin.out;
+  EXPECT_EQ(builtin.out.find("one-choice"), std::string::npos) << builtin.out;
+  const Outcome none = gapcheck({"check", "--list", "zzz*"});
+  EXPECT_EQ(none.code, kExitBadInput);
+  EXPECT_NE(none.err.find("gapcheck check --list"), std::string::npos) << none.err;
+}
+
 TEST(CheckCommand, AControlThatPassesIsADefectAndExitsOne) {
   const Outcome o = gapcheck({"check", "--db", "", "--catalog", catalog(true), "--threads", "1"});
   EXPECT_EQ(o.code, 1);

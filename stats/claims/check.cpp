@@ -35,7 +35,7 @@ bool glob_match(std::string_view pattern, std::string_view text) {
   return fnmatch(std::string(pattern).c_str(), std::string(text).c_str(), 0) == 0;
 }
 
-std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
+std::vector<Claim> selected_claims(const CheckOptions& options) {
   if (options.tier != "ci" && options.tier != "paper")
     throw InputError("tier='" + options.tier + "' (accepted: ci, paper)");
   std::vector<Claim> catalog;
@@ -49,11 +49,19 @@ std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
   for (const auto& c : catalog)
     if (!ids.insert(c.id).second) throw InputError("claim id '" + c.id + "' appears twice");
 
-  std::vector<const Claim*> selected;
-  for (const auto& c : catalog)
-    if (glob_match(options.glob, c.id) && c.tiers.count(options.tier)) selected.push_back(&c);
+  std::vector<Claim> selected;
+  for (auto& c : catalog)
+    if (glob_match(options.glob, c.id) && c.tiers.count(options.tier)) selected.push_back(std::move(c));
   if (selected.empty())
-    throw InputError("no claim matches '" + options.glob + "' in tier " + options.tier);
+    throw InputError("no claim matches '" + options.glob + "' in tier " + options.tier +
+                     " (gapcheck check --list prints the claims of a tier)");
+  return selected;
+}
+
+std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
+  const std::vector<Claim> claims = selected_claims(options);
+  std::vector<const Claim*> selected;
+  for (const auto& c : claims) selected.push_back(&c);
 
   std::uint64_t salt = kFixedSalt;
   if (options.salt) salt = *options.salt;

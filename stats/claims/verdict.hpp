@@ -54,6 +54,9 @@ struct CheckOptions {
 // it), and decides each claim whose id matches the glob. Throws InputError on bad input
 // (unreadable catalog, unknown tier, a glob that matches nothing).
 std::vector<ClaimOutcome> check_claims(const CheckOptions&);
+// The claims check_claims() would decide (glob, tier, catalogs), in catalog order; throws
+// InputError when none matches.
+std::vector<Claim> selected_claims(const CheckOptions&);
 
 // fnmatch-style match of `text` against `pattern` (`*`, `?`).
 bool glob_match(std::string_view pattern, std::string_view text);
