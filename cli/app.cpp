@@ -52,11 +52,13 @@ int run_command(const RunOptions& o, std::ostream& out, std::ostream& err) {
   if (int(o.json) + int(o.jsonl) + int(o.csv) > 1)
     throw InputError("--json, --jsonl and --csv: more than one was given (accepted: at most one)");
   RunConfig config;
-  // The levels engine's limit; make_simulation holds the bins engine to n < 2^32.
-  config.n = parse_count(o.n, "n", std::nullopt, LevelLoads::kMaxN - 1, 1);
+  config.engine = parse_engine(o.engine);
+  // The engine's limit (make_simulation checks it again, for library callers).
+  config.n = parse_count(o.n, "n", std::nullopt,
+                         (config.engine == Engine::bins ? std::uint64_t{1} << 32 : LevelLoads::kMaxN) - 1,
+                         1);
   config.m = parse_count(o.m, "m", config.n);
   config.gap_level = parse_real(o.gap_level, "gap-level");
-  config.engine = parse_engine(o.engine);
   const std::uint64_t runs = parse_count(o.runs, "runs", std::nullopt, kMaxCount, 1);
   const std::uint64_t seed = parse_count(o.seed, "seed");
   const std::uint64_t first = parse_count(o.first_replicate, "first-replicate");

@@ -109,6 +109,7 @@ int run_check(const CheckArgs& a, std::ostream& out, std::ostream& err) {
   }
   for (const auto& c : a.catalogs) o.catalogs.emplace_back(c);
   if (a.list) {  // what the glob selects in the tier, without running anything
+    if (a.json) throw InputError("--list and --json: the list is text only (accepted: one of them)");
     const auto claims = claims::selected_claims(o);
     std::size_t width = 0;
     for (const auto& c : claims) width = std::max(width, c.id.size());

@@ -13,6 +13,7 @@
 
 #include "cli/resources.hpp"
 #include "store/sweep.hpp"
+#include "processes/core/spec.hpp"
 
 namespace gapcheck::cli {
 namespace {
@@ -128,7 +129,7 @@ void check_memory(const Batch& b, const BatchWriter& writer) {
   const std::uint64_t fit = have.bytes > output ? (have.bytes - output) / std::max<std::uint64_t>(per_run, 1) : 0;
   require_memory(
       need,
-      fmt::format("{} run{} at once x {}: loads{} of n = {}{}{}", at_once, at_once == 1 ? "" : "s",
+      fmt::format("{} at once x {}: loads{} of n = {}{}{}", counted(at_once, "run"),
                   human_bytes(per_run),
                   b.simulation.setting.name == "exact" ? "" : " and the setting's state",
                   b.simulation.config.n,

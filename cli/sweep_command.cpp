@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 
+#include "processes/core/spec.hpp"
 #include "cli/app.hpp"
 #include "cli/commands.hpp"
 #include "store/grid.hpp"
@@ -65,8 +66,8 @@ int sweep(const SweepOptions& o, std::ostream& out, std::ostream& err) {
     return kExitOk;
   }
   err << "gapcheck sweep: " << plan.done_runs() << " of " << grid->total_runs()
-      << " runs done, " << plan.missing.size() << " left, on " << workers
-      << (mpi.size() > 1 ? " MPI worker" : " thread") << (workers == 1 ? "" : "s") << "\n";
+      << " runs done, " << plan.missing.size() << " left, on "
+      << counted(workers, mpi.size() > 1 ? "MPI worker" : "thread") << "\n";
   const bool terminal = &err == &std::cerr && ::isatty(STDERR_FILENO);
   store::Progress progress(err, terminal, plan, workers);
   if (mpi.size() > 1)

@@ -33,8 +33,7 @@ function(gapcheck_add_variant name)
                                   $<TARGET_OBJECTS:${name}_rule>)
   target_link_libraries(${name}_gapcheck PRIVATE gapcheck::cli)
   target_compile_definitions(${name}_gapcheck PRIVATE
-                             GAPCHECK_INSTALLED_DATA_DIR="${GAPCHECK_DATA_DIR}/claims"
-                             GAPCHECK_COMMAND_NAME="${name}_gapcheck")
+                             GAPCHECK_INSTALLED_DATA_DIR="${GAPCHECK_DATA_DIR}/claims")
 
   list(JOIN arg_PROCESSES "," processes)
   add_executable(${name}_properties ${GAPCHECK_DATA_DIR}/variant/properties_main.cpp

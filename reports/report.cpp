@@ -10,6 +10,7 @@
 
 #include "reports/experiments.hpp"
 #include "stats/claims/catalog.hpp"
+#include "processes/core/spec.hpp"
 
 
 namespace gapcheck::reports {
@@ -277,18 +278,20 @@ ReportSummary write_report(const ReportOptions& options,
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   for (const Batch& b : claim_batches) summary.seconds += b.seconds;  // run before this call
   std::string commands = fmt::format(
-      "# {}\n# Produced by: {}\n# tier {}, seed {}, {} batches, {} runs, {:.0f} s on {} threads.\n"
+      "# {}\n# Produced by: {}\n# tier {}, seed {}, {}, {}, {:.0f} s on {}.\n"
       "# Each line below repeats one batch exactly (same seed, same replicates):\n",
-      options.version, options.command_line, tier_name(options.tier), options.seed, summary.batches,
-      summary.runs, summary.seconds, options.threads);
+      options.version, options.command_line, tier_name(options.tier), options.seed,
+      counted(summary.batches, "batch", "batches"), counted(summary.runs, "run"), summary.seconds,
+      counted(options.threads, "thread"));
   for (const Batch* b : batches) commands += command_of(*b) + "\n";
   write_file(staging / "commands.txt", commands);
   write_file(staging / "runs.csv", runs_csv(batches));
 
   const std::string meta_text = fmt::format(
-      "{} · tier {} · seed {} · {} runs in {} batches · {:.0f} s on {} threads · command: {}",
-      options.version, tier_name(options.tier), options.seed, summary.runs, summary.batches,
-      summary.seconds, options.threads, options.command_line);
+      "{} · tier {} · seed {} · {} in {} · {:.0f} s on {} · command: {}", options.version,
+      tier_name(options.tier), options.seed, counted(summary.runs, "run"),
+      counted(summary.batches, "batch", "batches"), summary.seconds,
+      counted(options.threads, "thread"), options.command_line);
   const std::string meta_html = html(meta_text) +
                                 "<br>Per-run results: <a href=\"runs.csv\">runs.csv</a> &middot; "
                                 "commands, seeds and version: <a href=\"commands.txt\">commands.txt</a>";

@@ -28,7 +28,7 @@ variant="$tmp/good/build/one_plus_beta_d_gapcheck"
 "$variant" run --process one-plus-beta-d:beta=0.5,d=3 --n 1000 --m 20n --runs 4 --json | grep '"gap' > /dev/null
 # the command it prints to repeat a batch names the variant's executable, which knows the process
 "$variant" run --process one-plus-beta-d:beta=0.5,d=3 --n 1000 --m 20n --runs 2 \
-  | grep -E '^repeat with +one_plus_beta_d_gapcheck run --process one-plus-beta-d' > /dev/null
+  | grep -F "repeat with         $variant run --process one-plus-beta-d" > /dev/null
 (cd "$tmp/good" && "$variant" report 'one-plus-beta-d-beats-one-choice' --catalog claims.toml \
    --out "$tmp/report" --db '' 2>/dev/null)
 test -s "$tmp/report/figures/claim-one-plus-beta-d-beats-one-choice.svg"

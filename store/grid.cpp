@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -82,6 +84,8 @@ Grid load_grid(const std::filesystem::path& file) {
   grid.runs = in_file([&] { return parse_count(values["runs"][0], "runs", std::nullopt, kMaxCount, 1); });
   grid.seed = in_file([&] { return parse_count(values["seed"][0], "seed"); });
   const double gap_level = in_file([&] { return parse_real(values["gap_level"][0], "gap_level"); });
+  std::set<std::tuple<std::string, std::string, std::string, std::uint64_t, std::uint64_t, Engine>>
+      seen;
   for (const auto& process : values["processes"])
     for (const auto& setting : values["settings"])
       for (const auto& weights : values["weights"])
@@ -95,15 +99,10 @@ Grid load_grid(const std::filesystem::path& file) {
               Simulation point = make_simulation(Spec::parse(process), Spec::parse(setting),
                                                  Spec::parse(weights), config);
               // Two spellings of one point ("two-choice", "two-choice:ties=random") are one.
-              const bool seen = std::any_of(
-                  grid.points.begin(), grid.points.end(), [&](const Simulation& other) {
-                    return other.process.str() == point.process.str() &&
-                           other.setting.str() == point.setting.str() &&
-                           other.weights.str() == point.weights.str() &&
-                           other.config.n == point.config.n && other.config.m == point.config.m &&
-                           other.config.engine == point.config.engine;
-                  });
-              if (!seen) grid.points.push_back(std::move(point));
+              if (seen.emplace(point.process.str(), point.setting.str(), point.weights.str(),
+                               point.config.n, point.config.m, point.config.engine)
+                      .second)
+                grid.points.push_back(std::move(point));
             } catch (const InputError& e) {
               throw InputError(name + ": point " + process + " / " + setting + " / " + weights +
                                " / n=" + n_text + " / m=" + m_text + ": " + e.what());

@@ -1,4 +1,5 @@
 #include "store/sweep.hpp"
+#include "processes/core/spec.hpp"
 
 #include <fmt/format.h>
 
@@ -62,7 +63,7 @@ std::string estimate(const SweepPlan& plan, double cost, unsigned workers) {
   if (cost == 0) return "nothing to run";
   if (plan.seconds_per_cost == 0) return "time unknown until runs are stored";
   return "about " + human_duration(cost * plan.seconds_per_cost / std::max(1u, workers)) +
-         fmt::format(" on {} worker{} at the stored rate", workers, workers == 1 ? "" : "s");
+         fmt::format(" on {} at the stored rate", counted(workers, "worker"));
 }
 
 }  // namespace
@@ -71,9 +72,9 @@ std::string status_text(const Grid& grid, const RunStore& store, const SweepPlan
                         unsigned workers, const std::string& store_label) {
   const std::uint64_t done = plan.done_runs();
   std::string out;
-  out += fmt::format("{:<8}{}: {} point{} x {} runs = {} runs, seed {}\n", "grid",
-                     grid.file.string(), grid.points.size(), grid.points.size() == 1 ? "" : "s",
-                     grid.runs, grid.total_runs(), grid.seed);
+  out += fmt::format("{:<8}{}: {} x {} = {}, seed {}\n", "grid", grid.file.string(),
+                     counted(grid.points.size(), "point"), counted(grid.runs, "run"),
+                     counted(grid.total_runs(), "run"), grid.seed);
   out += fmt::format("{:<8}{} (results version {})\n", "store",
                      store_label.empty() ? store.path().string() : store_label, store.version());
   out += fmt::format("{:<8}{} runs\n", "done", done);

@@ -97,7 +97,7 @@ std::vector<BadInput> bad_inputs() {
       {"beta below 0", with({"--process", "one-plus-beta:beta=-0.1"}), {"beta=-0.1", "[0, 1]"}},
       {"d = 0", with({"--process", "d-choice:d=0"}), {"d=0", "[1, 1024]"}},
       {"n = 0", with({"--n", "0"}), {"n=0", "[1, 2^48)"}},
-      {"n = 2^32 on bins", with({"--n", "2^32", "--engine", "bins"}), {"n=4294967296", "[1, 2^32)"}},
+      {"n = 2^32 on bins", with({"--n", "2^32", "--engine", "bins"}), {"n=2^32", "[1, 2^32)"}},
       {"unknown engine", with({"--engine", "fast"}), {"engine=fast", "auto, bins, levels"}},
       {"levels for left", with({"--process", "left", "--engine", "levels"}),
        {"engine=levels", "left:d=2", "index group", "--engine bins"}},

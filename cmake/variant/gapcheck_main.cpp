@@ -11,7 +11,7 @@
 
 int main(int argc, char** argv) {
   gapcheck::claims::use_data_dir(GAPCHECK_INSTALLED_DATA_DIR);
-  gapcheck::cli::use_command_name(GAPCHECK_COMMAND_NAME);
+  if (argc > 0) gapcheck::cli::use_command_name(argv[0]);  // as typed: it need not be on PATH
   const std::vector<std::string> args(argv + 1, argv + argc);
   return gapcheck::cli::run_cli(args, std::cout, std::cerr);
 }

@@ -147,6 +147,10 @@ std::uint64_t parse_count(std::string_view text, std::string_view what,
   const double count = *value * scale;
   if (!multiple && count != std::floor(count)) return fail("is not a whole number");
   if (count >= 0x1.0p63) return fail("is too large");
+  // Above 2^53 a decimal or an exponent may name a whole number that a double does not hold
+  // (6.46e18 rounds); digits and powers of two are exact.
+  if (!multiple && count >= 0x1.0p53 && !number.starts_with("2^"))
+    return fail("is 2^53 or more: write it in digits, or as a power of two, to be read exactly");
   const auto whole = static_cast<std::uint64_t>(std::llround(count));
   return in_range(whole);
 }

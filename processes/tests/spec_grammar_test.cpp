@@ -58,6 +58,10 @@ TEST(SpecGrammar, LargeCountsAreReadExactly) {
             std::string::npos);  // 2^63
   EXPECT_NE(refusal([] { parse_count("18446744073709551616", "seed"); }).find("is too large"),
             std::string::npos);  // 2^64: beyond a 64-bit word
+  EXPECT_NE(refusal([] { parse_count("6.460831401914503555e18", "seed"); })
+                .find("write it in digits, or as a power of two"),
+            std::string::npos);  // would round to another seed
+  EXPECT_EQ(parse_count("1e15", "m"), 1000000000000000u);  // below 2^53: exact
   EXPECT_EQ(parse_count("1e6", "m"), 1000000u);  // other forms as before
   EXPECT_EQ(parse_count("2^60", "m"), std::uint64_t{1} << 60);
 }

@@ -7,7 +7,9 @@
 #include <cstdlib>
 #include <toml++/toml.h>
 
+#include "processes/core/levels.hpp"
 #include "processes/core/spec.hpp"
+#include "stats/claims/simulate.hpp"
 
 #ifndef GAPCHECK_SOURCE_DATA_DIR
 #define GAPCHECK_SOURCE_DATA_DIR "stats/claims"
@@ -168,7 +170,7 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
   c.source = r.text(t, "source", true);
   c.evidence_tag = r.text(t, "evidence", true);
   if (std::find(kEvidenceTags.begin(), kEvidenceTags.end(), c.evidence_tag) == kEvidenceTags.end())
-    r.fail("evidence='" + c.evidence_tag + "' is not one of: V, C, M, D");
+    r.fail("evidence='" + c.evidence_tag + "' is not one of: " + joined(kEvidenceTags));
   c.note = r.text(t, "note", false);
   c.specs = r.specs(t, Specs{});
   if (c.specs.process.empty()) r.fail("missing field 'process'");
@@ -228,7 +230,13 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
       r.fail("'" + k + "' must be a string");
     if (text) {
       c.texts[k] = *text;
-      if (parameter->kind == Kind::shape) stats::shape(*text);
+      if (parameter->kind == Kind::shape) {
+        try {
+          stats::shape(*text);
+        } catch (const InputError& e) {
+          r.fail(k + "='" + *text + "': " + e.what());
+        }
+      }
       if (!parameter->choices.empty()) c.choice(k);  // a value outside the choices: refused
     } else if (number) {
       c.numbers[k] = *number;
@@ -240,9 +248,24 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
     if (p.required && !c.texts.count(p.name) && !c.numbers.count(p.name))
       r.fail("rule '" + rule + "' needs '" + p.name + "'");
   if (c.tiers.empty()) r.fail("no grid: give [claim.ci] and/or [claim.paper]");
-  // Bad counts, and names of axes that a grid lacks, fail at load time, not after its runs.
+  // Bad counts, specs that do not bind, and names of axes that a grid lacks fail at load time,
+  // not after its runs.
   for (const auto& [tier, grid] : c.tiers) {
     const std::vector<PointSpec> points = c.points(tier);
+    std::vector<PointSpec> all = points;
+    if (c.than) {
+      const auto than = c.than_points(tier);
+      all.insert(all.end(), than.begin(), than.end());
+    }
+    for (const PointSpec& p : all) {
+      try {
+        simulation_of(p);
+      } catch (const InputError& e) {
+        r.fail(tier + " point " + p.specs.process + " / " + p.specs.setting + " / " +
+               p.specs.weights + " / n=" + std::to_string(p.n) + " / m=" + std::to_string(p.m) +
+               ": " + e.what());
+      }
+    }
     auto require_axis = [&](const std::string& field, const std::string& name,
                             const std::string& hint) {
       if (!points.empty() && !points.front().vars.count(name))
@@ -321,7 +344,7 @@ std::vector<PointSpec> expand(const Claim& c, const Specs& specs, const std::str
   try {
     for (const auto& combo : combos) {
       PointSpec p;
-      p.n = parse_count(combo.at("n"), "n");
+      p.n = parse_count(combo.at("n"), "n", std::nullopt, LevelLoads::kMaxN - 1, 1);
       p.m = resolve_m(substitute(specs.m.empty() ? grid.m : specs.m, combo), p.n);
       p.runs = grid.runs;
       p.specs = {substitute(specs.process, combo), substitute(specs.setting, combo),

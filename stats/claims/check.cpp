@@ -54,7 +54,7 @@ std::vector<Claim> selected_claims(const CheckOptions& options) {
     if (glob_match(options.glob, c.id) && c.tiers.count(options.tier)) selected.push_back(std::move(c));
   if (selected.empty())
     throw InputError("no claim matches '" + options.glob + "' in tier " + options.tier +
-                     " (gapcheck check --list prints the claims of a tier)");
+                     " (--list, with the same --tier and --catalog, prints the claims there are)");
   return selected;
 }
 

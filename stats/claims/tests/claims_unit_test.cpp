@@ -134,7 +134,12 @@ TEST(Catalog, BadEntriesNameTheFileClaimAndField) {
       {with(text, "mean_at_most", "bound = \"four\"\n"),
        "bound='four' is not an axis of the ci grid (a number is written without quotes)"},
       {with(text, "flat", "x = \"tt\"\n"), "x='tt' is not an axis of the ci grid"},
-      {with(text, "crossover", "scale = \"n^7\"\n"), "unknown shape 'n^7'"}};
+      {with(text, "crossover", "scale = \"n^7\"\n"), "scale='n^7': unknown shape 'n^7'"},
+      // a point that cannot run: refused when the catalog loads, not after the points before it
+      {std::string(text).replace(text.find("one-plus-beta:beta={beta}"), 25, "three-choice"),
+       "ci point three-choice / batch:b=1n / unit / n=100 / m=1000: unknown process"},
+      {std::string(text).replace(text.find("m = \"10n\""), 9, "m = \"2^40\""),
+       "m=1099511627776 is outside the accepted range [0, 2^32)"}};
   for (const auto& [claim, message] : refused)
     EXPECT_NE(error_of("parameter", claim).find(message), std::string::npos)
         << error_of("parameter", claim);
