@@ -250,7 +250,8 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
   if (c.tiers.empty()) r.fail("no grid: give [claim.ci] and/or [claim.paper]");
   // Bad counts, specs that do not bind, and names of axes that a grid lacks fail at load time,
   // not after its runs.
-  for (const auto& [tier, grid] : c.tiers) {
+  for (const auto& entry : c.tiers) {
+    const std::string& tier = entry.first;  // a name, not a binding: lambdas below capture it
     const std::vector<PointSpec> points = c.points(tier);
     std::vector<PointSpec> all = points;
     if (c.than) {
@@ -272,6 +273,13 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
         r.fail(field + "='" + name + "' is not an axis of the " + tier + " grid" + hint);
     };
     require_axis("x", c.x_variable, "");
+    if (c.rule == RuleKind::fluid) {
+      const std::string name = fluid_model_parameter(c.choice("model"));
+      if (!name.empty() && !c.numbers.count(name) && !points.empty() &&
+          !points.front().vars.count(name))
+        r.fail("model='" + c.texts.at("model") + "' needs '" + name +
+               "': a number of the claim or an axis of the " + tier + " grid");
+    }
     for (const auto& p : parameters)
       if (p.kind == Kind::number_or_axis && c.texts.count(p.name))
         require_axis(p.name, c.texts.at(p.name), " (a number is written without quotes)");
@@ -394,6 +402,13 @@ std::string Claim::choice(const std::string& key) const {
 }
 
 const std::vector<RuleParameter>& parameters_of(RuleKind rule) { return kRuleParameters.at(rule); }
+
+std::string fluid_model_parameter(const std::string& model) {
+  static const std::map<std::string, std::string> kParameter = {
+      {"one_choice", ""}, {"greedy", "d"},           {"left", "d"},       {"one_plus_beta", "beta"},
+      {"thinning_absolute", "l"}, {"g_myopic", "g"}, {"sigma_noisy", "sigma"}};
+  return kParameter.at(model);
+}
 
 std::vector<PointSpec> Claim::points(const std::string& tier) const {
   return expand(*this, specs, tier);

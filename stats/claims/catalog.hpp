@@ -43,6 +43,10 @@ struct RuleParameter {
 // The parameters that `rule` reads; a claim may give no others.
 const std::vector<RuleParameter>& parameters_of(RuleKind rule);
 
+// The parameter a fluid model reads, from an axis of the grid or a number of the claim: "d"
+// (greedy, left), "beta", "l" (thinning_absolute), "g" (g_myopic), "sigma"; "" for one_choice.
+std::string fluid_model_parameter(const std::string& model);
+
 // Process, setting and weights as templates: "{g}" is replaced by the grid's value of axis g.
 struct Specs {
   std::string process;

@@ -422,20 +422,22 @@ Decision crossover_rule(const Claim& claim, std::span<const Sample> a, std::span
 // --- fluid: fractions of bins with load >= i against the mean-field ODE ---------------------
 stats::FluidModel fluid_model(const Claim& claim, const stats::Vars& v) {
   const std::string kind = claim.choice("model");
-  auto var = [&](const char* k) {
-    if (auto it = v.find(k); it != v.end()) return it->second;
-    const double x = claim.number(k, NAN);
-    if (std::isnan(x)) throw InputError("claim '" + claim.id + "': model needs " + k);
-    return x;
-  };
+  // The model's parameter, from the point's axes or the claim's numbers (checked at load).
+  const std::string name = fluid_model_parameter(kind);
+  double value = 0;
+  if (!name.empty()) {
+    if (auto it = v.find(name); it != v.end()) value = it->second;
+    else value = claim.number(name, NAN);
+    if (std::isnan(value)) throw InputError("claim '" + claim.id + "': model needs " + name);
+  }
   using M = stats::FluidModel;
   if (kind == "one_choice") return M::one_choice();
-  if (kind == "greedy") return M::greedy(static_cast<int>(var("d")));
-  if (kind == "one_plus_beta") return M::one_plus_beta(var("beta"));
-  if (kind == "left") return M::left(static_cast<int>(var("d")));
-  if (kind == "thinning_absolute") return M::thinning_absolute(static_cast<int>(var("l")));
-  if (kind == "g_myopic") return M::g_myopic(static_cast<int>(var("g")));
-  if (kind == "sigma_noisy") return M::sigma_noisy(var("sigma"));
+  if (kind == "greedy") return M::greedy(static_cast<int>(value));
+  if (kind == "one_plus_beta") return M::one_plus_beta(value);
+  if (kind == "left") return M::left(static_cast<int>(value));
+  if (kind == "thinning_absolute") return M::thinning_absolute(static_cast<int>(value));
+  if (kind == "g_myopic") return M::g_myopic(static_cast<int>(value));
+  if (kind == "sigma_noisy") return M::sigma_noisy(value);
   throw std::logic_error("fluid model '" + kind + "' is a choice without a model");
 }
 

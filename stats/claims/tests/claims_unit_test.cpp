@@ -138,6 +138,8 @@ TEST(Catalog, BadEntriesNameTheFileClaimAndField) {
       // a point that cannot run: refused when the catalog loads, not after the points before it
       {std::string(text).replace(text.find("one-plus-beta:beta={beta}"), 25, "three-choice"),
        "ci point three-choice / batch:b=1n / unit / n=100 / m=1000: unknown process"},
+      {with(text, "fluid", "model = \"greedy\"\n"),
+       "model='greedy' needs 'd': a number of the claim or an axis of the ci grid"},
       {std::string(text).replace(text.find("m = \"10n\""), 9, "m = \"2^40\""),
        "m=1099511627776 is outside the accepted range [0, 2^32)"}};
   for (const auto& [claim, message] : refused)
@@ -145,6 +147,8 @@ TEST(Catalog, BadEntriesNameTheFileClaimAndField) {
         << error_of("parameter", claim);
   EXPECT_EQ(error_of("parameter", with(text, "mean_at_most", "bound = \"beta\"\n")), "no error");
   EXPECT_EQ(error_of("parameter", with(text, "mean_at_most", "bound = 4\n")), "no error");
+  EXPECT_EQ(error_of("parameter", with(text, "fluid", "model = \"greedy\"\nd = 2\n")), "no error");
+  EXPECT_EQ(error_of("parameter", with(text, "fluid", "model = \"one_plus_beta\"\n")), "no error");
 }
 
 TEST(Seeds, DependOnThePointAndTheSaltOnly) {
