@@ -55,7 +55,9 @@ case $case_name in
     [[ $(tail -n 1 out.txt) == "}" ]] || fail "control: the document is not closed"
     ;;
   progress)
-    quick=(run --process two-choice --n 1000 --m 5e6 --runs 12 --threads 2)
+    # The line is first drawn after 250 ms: 12 runs of 4e7 balls take about a second on two
+    # threads of a fast core, so a faster machine still sees it.
+    quick=(run --process two-choice --n 1000 --m 4e7 --runs 12 --threads 2)
     script -qec "$(printf '%q ' "$gapcheck" "${quick[@]}" --csv)" /dev/null > tty.txt
     grep -q "runs [0-9]*/12 .* balls/s .*left" tty.txt || fail "no progress line on a terminal"
     script -qec "$(printf '%q ' "$gapcheck" "${quick[@]}" --csv --quiet)" /dev/null > tty.txt
