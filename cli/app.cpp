@@ -53,10 +53,7 @@ int run_command(const RunOptions& o, std::ostream& out, std::ostream& err) {
     throw InputError("--json, --jsonl and --csv: more than one was given (accepted: at most one)");
   RunConfig config;
   config.engine = parse_engine(o.engine);
-  // The engine's limit (make_simulation checks it again, for library callers).
-  config.n = parse_count(o.n, "n", std::nullopt,
-                         (config.engine == Engine::bins ? std::uint64_t{1} << 32 : LevelLoads::kMaxN) - 1,
-                         1);
+  config.n = parse_count(o.n, "n", std::nullopt, max_n(config.engine) - 1, 1);
   config.m = parse_count(o.m, "m", config.n);
   config.gap_level = parse_real(o.gap_level, "gap-level");
   const std::uint64_t runs = parse_count(o.runs, "runs", std::nullopt, kMaxCount, 1);
@@ -121,13 +118,11 @@ std::string one_line(std::string text) {
   return text;
 }
 
-}  // namespace
-
-namespace {
 std::string& command_name_slot() {
   static std::string name = "gapcheck";
   return name;
 }
+
 }  // namespace
 
 void use_command_name(std::string name) { command_name_slot() = std::move(name); }

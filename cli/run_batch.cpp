@@ -12,8 +12,8 @@
 #include <thread>
 
 #include "cli/resources.hpp"
-#include "store/sweep.hpp"
 #include "processes/core/spec.hpp"
+#include "store/sweep.hpp"
 
 namespace gapcheck::cli {
 namespace {

@@ -12,9 +12,9 @@
 #include <memory>
 #include <optional>
 
-#include "processes/core/spec.hpp"
 #include "cli/app.hpp"
 #include "cli/commands.hpp"
+#include "processes/core/spec.hpp"
 #include "store/grid.hpp"
 #include "store/mpi_sweep.hpp"
 #include "store/run_store.hpp"

@@ -106,20 +106,23 @@ Engine resolve_engine(const Composition& c, const RunConfig& config) {
 
 }  // namespace
 
+std::uint64_t max_n(Engine engine) {
+  return engine == Engine::bins ? std::uint64_t{1} << 32 : LevelLoads::kMaxN;
+}
+
 Simulation make_simulation(const Spec& process_spec, const Spec& setting_spec,
                            const Spec& weights_spec, const RunConfig& requested) {
   // n is checked before compose(), which resolves counts such as b=10n against it.
-  const std::uint64_t max_n = requested.engine == Engine::bins ? (1ULL << 32) : LevelLoads::kMaxN;
-  if (requested.n == 0 || requested.n >= max_n)
-    throw InputError("n=" + std::to_string(requested.n) + " is outside the accepted range [1, " +
-                     (max_n == LevelLoads::kMaxN ? "2^48" : "2^32") + ")" +
-                     (max_n == LevelLoads::kMaxN ? " (n >= 2^32 needs the levels engine)" : ""));
+  if (requested.n == 0 || requested.n >= max_n(requested.engine))
+    throw InputError("n=" + std::to_string(requested.n) + " is outside the accepted range " +
+                     count_range(1, max_n(requested.engine) - 1) +
+                     (requested.engine == Engine::bins ? "" : " (n >= 2^32 needs the levels engine)"));
   const Composition c = compose(process_spec, setting_spec, weights_spec, requested.n);
   RunConfig config = requested;
   config.engine = resolve_engine(c, requested);
-  if (config.engine == Engine::bins && config.n >= (1ULL << 32))
-    throw InputError("n=" + std::to_string(config.n) +
-                     " is outside the accepted range [1, 2^32) for the bins engine");
+  if (config.n >= max_n(config.engine))
+    throw InputError("n=" + std::to_string(config.n) + " is outside the accepted range " +
+                     count_range(1, max_n(config.engine) - 1) + " for the bins engine");
   const std::uint64_t max_m = config.engine == Engine::levels ? LevelLoads::kMaxBalls : 1ULL << 32;
   if (c.weights.is_unit() && config.m >= max_m)
     throw InputError("m=" + std::to_string(config.m) + " is outside the accepted range [0, " +

@@ -53,6 +53,10 @@ struct Simulation {
   std::uint64_t bytes_per_run = 0;
 };
 
+// The bins an engine holds: n < 2^32 on `bins` (a 32-bit index), n < 2^48 on the levels engine,
+// which `automatic` may choose.
+std::uint64_t max_n(Engine engine);
+
 // compose(), plus checks of n and m, erased into a runnable Simulation. config.engine is the
 // engine asked for; the Simulation's config holds the one resolved (bins or levels). Asking for
 // levels with a composition it does not support throws InputError naming the reason.

@@ -8,9 +8,9 @@
 
 #include <fmt/format.h>
 
+#include "processes/core/spec.hpp"
 #include "reports/experiments.hpp"
 #include "stats/claims/catalog.hpp"
-#include "processes/core/spec.hpp"
 
 
 namespace gapcheck::reports {

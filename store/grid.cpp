@@ -11,7 +11,6 @@
 #include <utility>
 #include <vector>
 
-#include "processes/core/levels.hpp"
 #include "processes/core/spec.hpp"
 
 namespace gapcheck::store {
@@ -93,7 +92,7 @@ Grid load_grid(const std::filesystem::path& file) {
           for (const auto& m_text : values["m"]) {
             try {
               RunConfig config;
-              config.n = parse_count(n_text, "n", std::nullopt, LevelLoads::kMaxN - 1, 1);
+              config.n = parse_count(n_text, "n", std::nullopt, max_n(Engine::automatic) - 1, 1);
               config.m = parse_count(m_text, "m", config.n);
               config.gap_level = gap_level;
               Simulation point = make_simulation(Spec::parse(process), Spec::parse(setting),

@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <toml++/toml.h>
 
-#include "processes/core/levels.hpp"
 #include "processes/core/spec.hpp"
+#include "processes/registry.hpp"
 #include "stats/claims/simulate.hpp"
 
 #ifndef GAPCHECK_SOURCE_DATA_DIR
@@ -32,6 +32,17 @@ const std::map<std::string, RuleKind> kRules = {
     {"fluid", RuleKind::fluid},       {"distribution", RuleKind::distribution},
     {"crossover", RuleKind::crossover}, {"bound", RuleKind::bound}};
 
+// Each fluid model and the parameter it reads ("" for none).
+const std::map<std::string, std::string> kFluidModels = {
+    {"one_choice", ""},        {"greedy", "d"},  {"left", "d"},          {"one_plus_beta", "beta"},
+    {"thinning_absolute", "l"}, {"g_myopic", "g"}, {"sigma_noisy", "sigma"}};
+
+std::vector<std::string> fluid_model_names() {
+  std::vector<std::string> names;
+  for (const auto& [name, parameter] : kFluidModels) names.push_back(name);
+  return names;
+}
+
 using Kind = RuleParameter::Kind;
 const std::map<RuleKind, std::vector<RuleParameter>> kRuleParameters = {
     {RuleKind::shape, {}},
@@ -41,10 +52,7 @@ const std::map<RuleKind, std::vector<RuleParameter>> kRuleParameters = {
     {RuleKind::transition, {{"breakpoint_lo", Kind::number}, {"breakpoint_hi", Kind::number}}},
     {RuleKind::mean_at_most, {{"bound", Kind::number_or_axis, {}, true}}},
     {RuleKind::fluid,
-     {{"model", Kind::text,
-       {"one_choice", "greedy", "one_plus_beta", "left", "thinning_absolute", "g_myopic",
-        "sigma_noisy"},
-       true},
+     {{"model", Kind::text, fluid_model_names(), true},
       {"d", Kind::number}, {"beta", Kind::number}, {"l", Kind::number}, {"g", Kind::number},
       {"sigma", Kind::number}}},
     {RuleKind::distribution,
@@ -172,6 +180,7 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
   if (std::find(kEvidenceTags.begin(), kEvidenceTags.end(), c.evidence_tag) == kEvidenceTags.end())
     r.fail("evidence='" + c.evidence_tag + "' is not one of: " + joined(kEvidenceTags));
   c.note = r.text(t, "note", false);
+  if (t.contains("finding")) c.texts["finding"] = r.text(t, "finding", true);
   c.specs = r.specs(t, Specs{});
   if (c.specs.process.empty()) r.fail("missing field 'process'");
   if (const toml::node* than = t.get("than")) {
@@ -212,7 +221,6 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
   for (const auto& p : parameters) names.push_back(p.name);
   for (const auto& [key, node] : t) {
     const std::string k(key.str());
-    if (k == "finding") c.texts[k] = r.text(t, "finding", true);
     if (std::find(structural.begin(), structural.end(), k) != structural.end()) continue;
     if (const toml::table* tier = node.as_table()) {
       c.tiers[k] = r.grid(*tier, k);
@@ -267,16 +275,18 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
                ": " + e.what());
       }
     }
+    const auto has_axis = [&](const std::string& name) {
+      return points.empty() || points.front().vars.count(name) != 0;
+    };
     auto require_axis = [&](const std::string& field, const std::string& name,
                             const std::string& hint) {
-      if (!points.empty() && !points.front().vars.count(name))
+      if (!has_axis(name))
         r.fail(field + "='" + name + "' is not an axis of the " + tier + " grid" + hint);
     };
     require_axis("x", c.x_variable, "");
     if (c.rule == RuleKind::fluid) {
       const std::string name = fluid_model_parameter(c.choice("model"));
-      if (!name.empty() && !c.numbers.count(name) && !points.empty() &&
-          !points.front().vars.count(name))
+      if (!name.empty() && !c.numbers.count(name) && !has_axis(name))
         r.fail("model='" + c.texts.at("model") + "' needs '" + name +
                "': a number of the claim or an axis of the " + tier + " grid");
     }
@@ -352,7 +362,7 @@ std::vector<PointSpec> expand(const Claim& c, const Specs& specs, const std::str
   try {
     for (const auto& combo : combos) {
       PointSpec p;
-      p.n = parse_count(combo.at("n"), "n", std::nullopt, LevelLoads::kMaxN - 1, 1);
+      p.n = parse_count(combo.at("n"), "n", std::nullopt, max_n(Engine::automatic) - 1, 1);
       p.m = resolve_m(substitute(specs.m.empty() ? grid.m : specs.m, combo), p.n);
       p.runs = grid.runs;
       p.specs = {substitute(specs.process, combo), substitute(specs.setting, combo),
@@ -403,12 +413,7 @@ std::string Claim::choice(const std::string& key) const {
 
 const std::vector<RuleParameter>& parameters_of(RuleKind rule) { return kRuleParameters.at(rule); }
 
-std::string fluid_model_parameter(const std::string& model) {
-  static const std::map<std::string, std::string> kParameter = {
-      {"one_choice", ""}, {"greedy", "d"},           {"left", "d"},       {"one_plus_beta", "beta"},
-      {"thinning_absolute", "l"}, {"g_myopic", "g"}, {"sigma_noisy", "sigma"}};
-  return kParameter.at(model);
-}
+std::string fluid_model_parameter(const std::string& model) { return kFluidModels.at(model); }
 
 std::vector<PointSpec> Claim::points(const std::string& tier) const {
   return expand(*this, specs, tier);

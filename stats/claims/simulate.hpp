@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "processes/core/engine.hpp"
+#include "processes/registry.hpp"
 #include "stats/claims/catalog.hpp"
 #include "store/run_store.hpp"
 
