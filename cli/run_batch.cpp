@@ -5,49 +5,18 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
-#include <csignal>
 #include <mutex>
 #include <optional>
 #include <system_error>
 #include <thread>
 
 #include "cli/resources.hpp"
+#include "cli/signals.hpp"
 #include "processes/core/spec.hpp"
 #include "store/sweep.hpp"
 
 namespace gapcheck::cli {
 namespace {
-
-std::atomic<int> caught_signal{0};
-static_assert(std::atomic<int>::is_always_lock_free, "the signal handler stores into it");
-
-extern "C" void on_signal(int signal) { caught_signal.store(signal); }
-
-// SIGINT and SIGTERM set a flag while the batch runs; the previous handlers come back after.
-// SA_RESETHAND: a second signal takes the default action and ends the process.
-class SignalGuard {
- public:
-  SignalGuard() {
-    caught_signal = 0;
-    struct sigaction action {};
-    action.sa_handler = on_signal;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESETHAND;
-    sigaction(SIGINT, &action, &old_int_);
-    sigaction(SIGTERM, &action, &old_term_);
-  }
-  ~SignalGuard() {
-    sigaction(SIGINT, &old_int_, nullptr);
-    sigaction(SIGTERM, &old_term_, nullptr);
-  }
-  SignalGuard(const SignalGuard&) = delete;
-  SignalGuard& operator=(const SignalGuard&) = delete;
-
- private:
-  struct sigaction old_int_ {}, old_term_ {};
-};
-
-const char* signal_name(int signal) { return signal == SIGINT ? "SIGINT" : "SIGTERM"; }
 
 // "runs 12/100  3.1e+08 balls/s  elapsed 41 s  left 5 min 02 s", redrawn in place a few times a
 // second by its own thread, so a batch of long runs shows a sign of life between two runs.
@@ -154,11 +123,11 @@ int run_batch(const Batch& b, std::ostream& out, std::ostream& err) {
         writer.add(result);
         if (progress) progress->advance(result.balls);
       },
-      [] { return caught_signal.load() != 0; });
+      [] { return SignalGuard::caught() != 0; });
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   progress.reset();
-  const int signal = caught_signal.load();
+  const int signal = SignalGuard::caught();
   if (streamed.delivered == b.runs) {
     writer.finish(streamed.threads, seconds);
     return 0;

@@ -7,6 +7,9 @@
 // store and coordinates, the others work.
 #include <unistd.h>
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -14,6 +17,8 @@
 
 #include "cli/app.hpp"
 #include "cli/commands.hpp"
+#include "cli/resources.hpp"
+#include "cli/signals.hpp"
 #include "processes/core/spec.hpp"
 #include "store/grid.hpp"
 #include "store/mpi_sweep.hpp"
@@ -29,6 +34,32 @@ struct SweepOptions {
   std::string threads;
   bool status = false;
 };
+
+// Refuses a sweep whose runs cannot fit before any of them starts: one run of the largest point
+// left must fit (else the point is named), and so must `workers` such runs at once (else the
+// thread count that fits is named). Under MPI each rank checks its own machine's memory.
+void check_sweep_memory(const store::Grid& grid, const store::SweepPlan& plan, unsigned workers,
+                        bool mpi) {
+  const AvailableMemory have = available_memory();
+  if (!have.known || plan.missing.empty()) return;
+  std::size_t largest = plan.missing.front().point;
+  for (const auto& task : plan.missing)
+    if (grid.points[task.point].bytes_per_run > grid.points[largest].bytes_per_run)
+      largest = task.point;
+  const Simulation& point = grid.points[largest];
+  const std::uint64_t per_run = point.bytes_per_run;
+  const std::string which = fmt::format("the point {} {} {} n = {} m = {}", point.process.str(),
+                                        point.setting.str(), point.weights.str(),
+                                        point.config.n, point.config.m);
+  require_memory(per_run, "one run of " + which, have);
+  const std::uint64_t at_once = mpi ? 1 : std::min<std::uint64_t>(workers, plan.missing.size());
+  if (at_once > 1 && per_run > have.bytes / at_once)
+    require_memory(per_run * at_once,
+                   fmt::format("{} at once x {} for {}; --threads {} would fit",
+                               counted(at_once, "run"), human_bytes(per_run), which,
+                               std::max<std::uint64_t>(have.bytes / per_run, 1)),
+                   have);
+}
 
 int sweep(const SweepOptions& o, std::ostream& out, std::ostream& err) {
   store::MpiSession mpi;
@@ -46,34 +77,62 @@ int sweep(const SweepOptions& o, std::ostream& out, std::ostream& err) {
     if (!o.status) store::work_sweep(*grid);
     return kExitOk;
   }
+  const unsigned workers = mpi.size() > 1 ? static_cast<unsigned>(mpi.size() - 1) : threads;
   std::optional<store::RunStore> db;
   std::optional<store::SweepPlan> planned;
   try {
-    // --status never creates a store: a missing one is an empty one in memory.
-    const bool missing = o.status && !std::filesystem::exists(o.db);
-    db = store::RunStore::open(missing ? ":memory:" : o.db);
+    if (o.db.empty()) throw InputError("--db '' names no run store: a sweep keeps its runs there");
+    // Planned on the store as it is, only read: a missing or empty file is an empty store in
+    // memory. --status stops there and never creates or changes a file; a sweep that cannot fit
+    // is refused before its store is created.
+    std::error_code size_error;
+    const bool exists = std::filesystem::exists(o.db);
+    const bool empty = !exists || (std::filesystem::is_regular_file(o.db) &&
+                                   std::filesystem::file_size(o.db, size_error) == 0 && !size_error);
+    const bool regular = std::filesystem::is_regular_file(o.db);
+    db = empty                    ? store::RunStore::open(":memory:")
+         : regular || o.status    ? store::RunStore::open(o.db, store::RunStore::Mode::read_only)
+                                  : store::RunStore::open(o.db);  // a device: what writing does
+    planned = store::plan_sweep(*grid, *db);
+    if (o.status) {
+      out << store::status_text(*grid, *db, *planned, workers,
+                                !empty ? ""
+                                : exists ? o.db + " (empty)"
+                                         : o.db + " (not created yet)")
+          << std::flush;
+      return kExitOk;
+    }
+    check_sweep_memory(*grid, *planned, workers, mpi.size() > 1);
+    // Opened for writing before any run starts (a read-only store is refused here), and planned
+    // again: another sweep may have stored runs meanwhile.
+    db = store::RunStore::open(o.db);
     planned = store::plan_sweep(*grid, *db);
   } catch (...) {
     if (!o.status) store::stop_workers(mpi.size());
     throw;
   }
   const store::SweepPlan& plan = *planned;
-  const unsigned workers = mpi.size() > 1 ? static_cast<unsigned>(mpi.size() - 1) : threads;
-  if (o.status) {
-    out << store::status_text(*grid, *db, plan, workers,
-                              db->path() == o.db ? "" : o.db + " (not created yet)")
-        << std::flush;
-    return kExitOk;
-  }
   err << "gapcheck sweep: " << plan.done_runs() << " of " << grid->total_runs()
       << " runs done, " << plan.missing.size() << " left, on "
       << counted(workers, mpi.size() > 1 ? "MPI worker" : "thread") << "\n";
   const bool terminal = &err == &std::cerr && ::isatty(STDERR_FILENO);
   store::Progress progress(err, terminal, plan, workers);
-  if (mpi.size() > 1)
+  if (mpi.size() > 1) {
     store::coordinate_sweep(*grid, *db, plan, progress, mpi.size());
-  else
-    store::sweep_local(*grid, *db, plan, threads, progress);
+  } else {
+    const SignalGuard signals;
+    store::sweep_local(*grid, *db, plan, threads, progress,
+                       [] { return SignalGuard::caught() != 0; });
+    if (const int signal = SignalGuard::caught(); signal != 0) {
+      const store::SweepPlan now = store::plan_sweep(*grid, *db);
+      out << store::status_text(*grid, *db, now, workers) << std::flush;
+      err << "gapcheck sweep: interrupted by " << signal_name(signal) << ": "
+          << now.done_runs() << " of " << grid->total_runs()
+          << " runs are in the store (the runs in progress finished first); the same command "
+             "goes on from there\n";
+      return 128 + signal;
+    }
+  }
   out << store::status_text(*grid, *db, store::plan_sweep(*grid, *db), workers) << std::flush;
   return kExitOk;
 }

@@ -23,8 +23,9 @@ std::vector<std::string> texts(const toml::node& node, const std::string& where)
     if (auto s = value.as_string()) return s->get();
     if (auto i = value.as_integer()) return std::to_string(i->get());
     if (auto f = value.as_floating_point()) return format_real(f->get());
-    throw InputError(where + " holds a " + std::string(toml::impl::node_type_friendly_names[
-                         static_cast<std::size_t>(value.type())]) +
+    const std::string type(
+        toml::impl::node_type_friendly_names[static_cast<std::size_t>(value.type())]);
+    throw InputError(where + " holds " + (type.front() == 'a' ? "an " : "a ") + type +
                      " (accepted: strings and numbers)");
   };
   std::vector<std::string> values;
@@ -41,7 +42,9 @@ std::vector<std::string> texts(const toml::node& node, const std::string& where)
 
 Grid load_grid(const std::filesystem::path& file) {
   const std::string name = file.string();
-  if (!std::ifstream(file)) throw InputError("cannot read the grid file '" + name + "'");
+  if (std::filesystem::is_directory(file) || !std::ifstream(file))
+    throw InputError("cannot read the grid file '" + name + "'" +
+                     (std::filesystem::is_directory(file) ? ": it is a folder" : ""));
   toml::table table;
   try {
     table = toml::parse_file(name);

@@ -3,6 +3,8 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cstring>
 #include <bit>
 #include <optional>
 #include <stdexcept>
@@ -17,8 +19,16 @@ namespace {
 std::int64_t as_int(std::uint64_t v) { return std::bit_cast<std::int64_t>(v); }
 std::uint64_t as_uint(std::int64_t v) { return std::bit_cast<std::uint64_t>(v); }
 
-[[noreturn]] void fail(sqlite3* db, const std::string& what) {
-  throw std::runtime_error(what + ": " + (db ? sqlite3_errmsg(db) : "out of memory"));
+// "the run store '/path/file.db': ": every message about the file names it.
+std::string store_named(sqlite3* db) {
+  const char* file = db ? sqlite3_db_filename(db, "main") : nullptr;
+  return std::string("the run store '") + (file ? file : "") + "': ";
+}
+
+[[noreturn]] void fail(sqlite3* db, const std::string& what, const char* message = nullptr) {
+  throw StoreError(db ? sqlite3_extended_errcode(db) : SQLITE_NOMEM,
+                   store_named(db) + what + ": " +
+                       (message ? message : db ? sqlite3_errmsg(db) : "out of memory"));
 }
 
 // The version column of a run: the results version, plus "/levels" for the levels engine.
@@ -129,7 +139,7 @@ void exec(sqlite3* db, const std::string& sql) {
   if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
     std::string text = message ? message : sqlite3_errmsg(db);
     sqlite3_free(message);
-    throw std::runtime_error("'" + sql.substr(0, 60) + "': " + text);
+    fail(db, "'" + sql.substr(0, 60) + "'", text.c_str());
   }
 }
 
@@ -168,8 +178,12 @@ bool check_ours(sqlite3* db, const std::filesystem::path& path) {
     user_version = pragma(db, "user_version");
     Statement count(db, "SELECT count(*) FROM sqlite_master");
     objects = count.step() ? count.integer(0) : 0;
-  } catch (const std::runtime_error& e) {
-    throw InputError(file + " is not a gapcheck run store (" + e.what() + "); left untouched");
+  } catch (const StoreError& e) {
+    // A file SQLite cannot read as a database is not ours; any other failure (a folder without
+    // write access for the WAL's files, an I/O error) is about reaching the file, not its content.
+    if ((e.code & 0xff) != SQLITE_NOTADB) throw;
+    throw InputError(file + " is not a gapcheck run store (" + sqlite3_errstr(e.code) +
+                     "); left untouched");
   }
   if (application_id == 0 && user_version == 0 && objects == 0) return false;
   if (application_id != kApplicationId)
@@ -189,21 +203,62 @@ bool check_ours(sqlite3* db, const std::filesystem::path& path) {
   return true;
 }
 
-sqlite3* open_checked(const std::filesystem::path& path, RunStore::Mode mode) {
-  const bool writable = mode == RunStore::Mode::read_write;
-  if (!writable && !std::filesystem::exists(path))
-    throw InputError("no run store at '" + path.string() + "'");
+// A connection to `path` (`uri`: a file: URI), or InputError naming the file.
+sqlite3* connect(const std::filesystem::path& path, const std::string& uri, int flags) {
   sqlite3* db = nullptr;
-  const int flags = writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
-  if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
+  if (sqlite3_open_v2(uri.empty() ? path.c_str() : uri.c_str(), &db, flags, nullptr) != SQLITE_OK) {
     const std::string message = db ? sqlite3_errmsg(db) : "out of memory";
     sqlite3_close(db);
     throw InputError("cannot open the run store '" + path.string() + "': " + message);
   }
+  // Concurrent writers (two sweeps on one file) wait for each other instead of failing.
+  sqlite3_busy_timeout(db, 60'000);
+  return db;
+}
+
+// `path` as a file: URI that opens it immutable: read without the WAL's shared-memory file, which
+// a read-only folder cannot hold (an archived store, a read-only mount).
+std::string immutable_uri(const std::filesystem::path& path) {
+  std::string uri = "file:";
+  for (const unsigned char c : std::filesystem::absolute(path).string()) {
+    if (std::isalnum(c) || std::strchr("/-._~", c) != nullptr) {
+      uri += static_cast<char>(c);
+    } else {
+      constexpr const char* kHex = "0123456789ABCDEF";
+      uri += {'%', kHex[c >> 4], kHex[c & 15]};
+    }
+  }
+  return uri + "?immutable=1";
+}
+
+sqlite3* open_checked(const std::filesystem::path& path, RunStore::Mode mode) {
+  const bool writable = mode == RunStore::Mode::read_write;
+  if (path.empty()) throw InputError("an empty name is no run store file");
+  if (!writable && !std::filesystem::exists(path))
+    throw InputError("no run store at '" + path.string() + "'");
+  sqlite3* db = connect(path, "", writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+                                           : SQLITE_OPEN_READONLY);
   try {
-    // Concurrent writers (two sweeps on one file) wait for each other instead of failing.
-    sqlite3_busy_timeout(db, 60'000);
-    if (check_ours(db, path)) {
+    bool ours = false;
+    try {
+      ours = check_ours(db, path);
+    } catch (const StoreError& e) {
+      if ((e.code & 0xff) != SQLITE_CANTOPEN) throw;
+      if (writable)
+        throw InputError("cannot write the run store '" + path.string() +
+                         "': its folder must be writable too (SQLite keeps the store's "
+                         "write-ahead log beside it)");
+      sqlite3_close(std::exchange(db, nullptr));
+      db = connect(path, immutable_uri(path), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
+      ours = check_ours(db, path);
+    }
+    // SQLite opens a file it may not write read-only without saying so: refuse it here, before
+    // any run is simulated for it.
+    if (writable && sqlite3_db_readonly(db, "main") == 1)
+      throw InputError("the run store '" + path.string() +
+                       "' is read-only, and this command stores its runs there (export and "
+                       "sweep --status read it as it is)");
+    if (ours) {
       if (writable) exec(db, "PRAGMA journal_mode = WAL");
     } else {
       if (!writable) throw InputError("'" + path.string() + "' holds no runs yet");

@@ -22,6 +22,7 @@
 #include <map>
 #include <memory>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,14 @@ struct sqlite3;
 namespace gapcheck::store {
 
 class Statement;  // a prepared SQLite statement (run_store.cpp)
+
+// A failure of the store's file while reading or writing it (a full disk, an I/O error, a
+// damaged database), naming the file. What was committed before it stays in the store.
+struct StoreError : std::runtime_error {
+  StoreError(int sqlite_code, const std::string& what)
+      : std::runtime_error(what), code(sqlite_code) {}
+  int code;  // SQLite's extended result code
+};
 
 // SQLite header fields that mark a gapcheck store: application_id is "GAPC" in ASCII,
 // user_version the schema version of the `runs` table.

@@ -77,8 +77,8 @@ std::string status_text(const Grid& grid, const RunStore& store, const SweepPlan
                      counted(grid.total_runs(), "run"), grid.seed);
   out += fmt::format("{:<8}{} (results version {})\n", "store",
                      store_label.empty() ? store.path().string() : store_label, store.version());
-  out += fmt::format("{:<8}{} runs\n", "done", done);
-  out += fmt::format("{:<8}{} runs ({})\n", "left", plan.missing.size(),
+  out += fmt::format("{:<8}{}\n", "done", counted(done, "run"));
+  out += fmt::format("{:<8}{} ({})\n", "left", counted(plan.missing.size(), "run"),
                      estimate(plan, plan.cost_left, workers));
   if (plan.other_versions != 0)
     out += fmt::format("{:<8}{} rows of other results versions in the store, not used\n", "other",
@@ -146,7 +146,7 @@ void Progress::draw(bool final) {
 }
 
 void sweep_local(const Grid& grid, RunStore& store, const SweepPlan& plan, unsigned threads,
-                 Progress& progress) {
+                 Progress& progress, const std::function<bool()>& stop) {
   execute(
       plan.missing, threads,
       [&](const Task& task) { return grid.points[task.point].run(grid.seed, task.replicate); },
@@ -159,7 +159,8 @@ void sweep_local(const Grid& grid, RunStore& store, const SweepPlan& plan, unsig
         }
         store.write(rows);
         progress.advance(done.size(), cost);
-      });
+      },
+      stop);
   progress.finish();
 }
 

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <cstdint>
 #include <ostream>
 #include <string>
@@ -62,8 +63,10 @@ class Progress {
 };
 
 // Runs every missing run of `plan` on `threads` threads, committing to `store` as runs finish.
+// When `stop` (if given) returns true, no new run starts; the runs in progress finish and are
+// committed.
 void sweep_local(const Grid& grid, RunStore& store, const SweepPlan& plan, unsigned threads,
-                 Progress& progress);
+                 Progress& progress, const std::function<bool()>& stop = {});
 
 // "3 h 12 min", "41 s": a duration for people.
 std::string human_duration(double seconds);

@@ -7,6 +7,11 @@
 #   mpi      `mpirun -n 2` gives the same rows as a plain sweep, and resumes a partial store
 #   refuse   a file that is not a gapcheck store is refused (exit 2, one line) and left as it was
 #   version  rows of another results version are not reused: the sweep runs them again
+#   interrupt SIGINT stops a sweep cleanly: the runs in progress finish and are stored, exit 130
+#   files    --db '' refused; --status leaves an empty file empty; a full disk exits 1 naming the
+#            store; a point that cannot fit is refused before the store is made; a read-only
+#            store is read by --status and export and refused by sweep before any run (this
+#            part needs `unshare -m` for a read-only bind mount, and is skipped without it)
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/test_case.sh"
 
 # Every column that is a function of the run's key (all but the wall time and finish time).
@@ -112,6 +117,81 @@ version)
   "$gapcheck" sweep grid.toml --db runs.db --threads 2 > /dev/null 2>&1
   [[ $(count runs.db) -eq $((2 * total)) ]] || fail "$(count runs.db) rows; expected old and new"
   cmp <(rows runs.db | grep -v '^gapcheck-0.0/') current.txt || fail "the new rows differ from a fresh sweep's"
+  ;;
+interrupt)
+  # Four runs of a few seconds each on two threads: the signal comes while the first two run.
+  cat > slow.toml <<'GRID'
+processes = ["left:d=2"]
+n         = ["2^16"]
+m         = ["10000n"]
+runs      = 4
+seed      = 5
+GRID
+  "$gapcheck" sweep slow.toml --db slow.db --threads 2 > out.txt 2> err.txt &
+  pid=$!
+  until grep -q "0 of 4 runs done" err.txt 2> /dev/null; do sleep 0.05; done
+  sleep 0.3
+  kill -INT "$pid"
+  set +e
+  wait "$pid"
+  code=$?
+  set -e
+  [[ $code -eq 130 ]] || fail "the interrupted sweep exited with $code"
+  [[ $(count slow.db) -eq 2 ]] || fail "$(count slow.db) runs stored; the two in progress should be"
+  grep -q "interrupted by SIGINT: 2 of 4 runs are in the store" err.txt ||
+    fail "no closing line: $(tail -1 err.txt)"
+  grep -q "^done    2 runs" out.txt || fail "no status after the interruption: $(head -4 out.txt)"
+  "$gapcheck" sweep slow.toml --db slow.db --threads 2 > /dev/null 2>&1
+  [[ $(count slow.db) -eq 4 ]] || fail "the resumed sweep stored $(count slow.db) runs"
+  ;;
+files)
+  expect_exit() {  # CODE COMMAND...: exit code CODE, one line on stderr, which is kept in err.txt
+    local want=$1
+    shift
+    set +e
+    "$@" > out.txt 2> err.txt
+    local code=$?
+    set -e
+    [[ $code -eq $want ]] || fail "'$*' exited with $code: $(cat err.txt)"
+    [[ $(wc -l < err.txt) -eq 1 ]] || fail "'$*' said: $(cat err.txt)"
+    ! grep -q "internal error" err.txt || fail "'$*': $(cat err.txt)"
+  }
+  expect_exit 2 "$gapcheck" sweep grid.toml --db ''
+  grep -q -- "--db ''" err.txt || fail "the refusal does not name --db '': $(cat err.txt)"
+  : > empty.db
+  "$gapcheck" sweep grid.toml --db empty.db --status > status.txt
+  [[ ! -s empty.db ]] || fail "--status wrote into an empty file"
+  expect_exit 1 "$gapcheck" sweep grid.toml --db /dev/full
+  grep -q "'/dev/full'" err.txt || fail "the error does not name the store: $(cat err.txt)"
+  printf 'processes = ["left:d=2"]\nn = [100, "2^30"]\nm = [1000]\nruns = 2\n' > big.toml
+  (ulimit -v 1000000 && expect_exit 2 "$gapcheck" sweep big.toml --db big.db --threads 1)
+  grep -q "n = 1073741824" err.txt || fail "the refusal does not name the point: $(cat err.txt)"
+  [[ ! -e big.db ]] || fail "a refused sweep created its store"
+  if ! unshare -m true 2> /dev/null; then
+    echo "skipped: the read-only part needs unshare -m (a mount namespace)"
+    exit 77
+  fi
+  mkdir archive
+  "$gapcheck" sweep grid.toml --db archive/runs.db --threads 2 > /dev/null 2>&1
+  # A read-only folder (the WAL's files cannot be made there) and a read-only file.
+  unshare -m bash -c "
+    set -e
+    mount --bind -o ro archive archive
+    '$gapcheck' sweep grid.toml --db archive/runs.db --status > ro_status.txt
+    '$gapcheck' export --db archive/runs.db --csv > ro_export.csv
+    '$gapcheck' sweep grid.toml --db archive/runs.db > ro_out.txt 2> ro_err.txt && exit 3 || true
+  " || fail "the read-only folder: exit $?"
+  grep -q "^done    $total runs" ro_status.txt || fail "--status on a read-only folder: $(head -4 ro_status.txt)"
+  [[ $(($(wc -l < ro_export.csv) - 1)) -eq $total ]] || fail "export on a read-only folder: $(wc -l < ro_export.csv) lines"
+  grep -q "folder must be writable" ro_err.txt || fail "sweep on a read-only folder: $(cat ro_err.txt)"
+  cp archive/runs.db file.db
+  sqlite3 file.db "DELETE FROM runs WHERE replicate >= 30"
+  unshare -m bash -c "
+    mount --bind -o ro file.db file.db
+    '$gapcheck' sweep grid.toml --db file.db > rofile_out.txt 2> rofile_err.txt
+  " && fail "a sweep into a read-only file succeeded"
+  grep -q "'file.db' is read-only" rofile_err.txt || fail "sweep into a read-only file: $(cat rofile_err.txt)"
+  [[ ! -s rofile_out.txt ]] || fail "a refused sweep printed: $(cat rofile_out.txt)"
   ;;
 *)
   fail "unknown case"

@@ -1,0 +1,31 @@
+// SIGINT and SIGTERM as a request to stop, for the commands that run many runs (`run`, `sweep`).
+//
+// While a SignalGuard lives, the first SIGINT or SIGTERM only sets a flag: the command starts no
+// new run, lets the runs in progress finish (and be stored), says what it did, and exits with
+// 128 + the signal (130, 143). SA_RESETHAND: a second signal takes the default action and ends
+// the process at once, losing the runs in progress but nothing already stored. The previous
+// handlers come back when the guard ends.
+#pragma once
+
+#include <csignal>
+
+namespace gapcheck::cli {
+
+class SignalGuard {
+ public:
+  SignalGuard();
+  ~SignalGuard();
+  SignalGuard(const SignalGuard&) = delete;
+  SignalGuard& operator=(const SignalGuard&) = delete;
+
+  // The signal caught since the guard began (0: none). Safe to call from any thread.
+  static int caught();
+
+ private:
+  struct sigaction old_int_ {}, old_term_ {};
+};
+
+// "SIGINT" or "SIGTERM".
+const char* signal_name(int signal);
+
+}  // namespace gapcheck::cli
