@@ -101,12 +101,16 @@ class ProcessModel final : public AnyProcess::Model {
 // Every registered process entry, sorted by name.
 class ProcessRegistry {
  public:
-  // Throws std::logic_error naming a name that is already registered.
-  void add(const std::vector<Described<AnyProcess>>& entries);
+  // Throws std::logic_error naming a name that is already registered, or a description that
+  // check_description (core/params.hpp) refuses. `builtin`: a process of gapcheck's own library.
+  void add(const std::vector<Described<AnyProcess>>& entries, bool builtin);
   const std::vector<Described<AnyProcess>>& entries() const { return entries_; }
+  // Whether a process from outside gapcheck's library (a variant) is registered.
+  bool has_outside_processes() const { return has_outside_processes_; }
 
  private:
   std::vector<Described<AnyProcess>> entries_;
+  bool has_outside_processes_ = false;
 };
 
 ProcessRegistry& process_registry();  // the program's registry (registry.cpp)
@@ -130,25 +134,32 @@ std::vector<Described<AnyProcess>> erased_entries() {
   return erased;
 }
 
-// Adds P's entries to the program's registry; a duplicate name ends the program at start-up.
+// Adds P's entries to the program's registry. A duplicate name or a description that cannot work
+// ends the program at start-up, with exit 2 and a message naming the process and the key.
 template <class P>
-bool register_process() {
+bool register_process(bool builtin) {
   try {
-    process_registry().add(erased_entries<P>());
+    process_registry().add(erased_entries<P>(), builtin);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "gapcheck: %s\n", e.what());
-    std::abort();
+    std::_Exit(2);  // during static initialisation: no destructors of half-made statics
   }
   return true;
 }
 
 }  // namespace gapcheck
 
+// gapcheck's own library is compiled with GAPCHECK_BUILTIN_PROCESSES; a variant's .cpp is not.
+#if defined(GAPCHECK_BUILTIN_PROCESSES)
+#define GAPCHECK_REGISTERING_BUILTIN_ true
+#else
+#define GAPCHECK_REGISTERING_BUILTIN_ false
+#endif
 #define GAPCHECK_REGISTRAR_NAME_(line) gapcheck_registered_process_##line
 #define GAPCHECK_REGISTRAR_NAME(line) GAPCHECK_REGISTRAR_NAME_(line)
 // At namespace scope in the process's own .cpp, once per process type.
 #define GAPCHECK_REGISTER_PROCESS(...)                                        \
   namespace {                                                                 \
   [[maybe_unused]] const bool GAPCHECK_REGISTRAR_NAME(__LINE__) =             \
-      ::gapcheck::register_process<__VA_ARGS__>();                            \
+      ::gapcheck::register_process<__VA_ARGS__>(GAPCHECK_REGISTERING_BUILTIN_);\
   }

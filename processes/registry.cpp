@@ -2,20 +2,26 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
 #include <exception>
+#include <fstream>
 #include <mutex>
 #include <new>
 #include <optional>
+#include <random>
 #include <stdexcept>
 #include <system_error>
 #include <thread>
 
 #include "processes/core/levels.hpp"
+#include "processes/core/version.hpp"
 #include "processes/register.hpp"
 
 namespace gapcheck {
 
-void ProcessRegistry::add(const std::vector<Described<AnyProcess>>& entries) {
+void ProcessRegistry::add(const std::vector<Described<AnyProcess>>& entries, bool builtin) {
+  for (const auto& entry : entries) check_description("process", entry.name, entry.params);
+  has_outside_processes_ |= !builtin;
   for (const auto& entry : entries) {
     const auto at = std::lower_bound(
         entries_.begin(), entries_.end(), entry.name,
@@ -25,6 +31,31 @@ void ProcessRegistry::add(const std::vector<Described<AnyProcess>>& entries) {
                              "' is registered twice (GAPCHECK_REGISTER_PROCESS)");
     entries_.insert(at, entry);
   }
+}
+
+const std::string& results_version() {
+  static const std::string version = [] {
+    std::string v(kResultsVersion);
+    if (!process_registry().has_outside_processes()) return v;
+    // FNV-1a over the executable's bytes: any rebuild that changes the program changes it.
+    std::ifstream exe("/proc/self/exe", std::ios::binary);
+    std::uint64_t digest = 0xcbf29ce484222325ULL;
+    std::vector<char> block(1 << 16);
+    bool read_any = false;
+    while (exe.read(block.data(), static_cast<std::streamsize>(block.size())) || exe.gcount() > 0) {
+      read_any = true;
+      for (std::streamsize k = 0; k < exe.gcount(); ++k) {
+        digest ^= static_cast<unsigned char>(block[static_cast<std::size_t>(k)]);
+        digest *= 0x100000001b3ULL;
+      }
+    }
+    // Unreadable (no /proc): a token of this process alone, so that nothing is read back.
+    if (!read_any) digest = std::random_device{}() ^ (std::uint64_t{std::random_device{}()} << 32);
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(digest));
+    return v + "+build-" + hex;
+  }();
+  return version;
 }
 
 ProcessRegistry& process_registry() {

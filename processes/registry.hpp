@@ -53,6 +53,13 @@ struct Simulation {
   std::uint64_t bytes_per_run = 0;
 };
 
+// The results version of this program's runs, by which the run store keys its rows:
+// kResultsVersion (core/version.hpp), which covers gapcheck's own processes, and in a program that
+// registers a process of its own (a variant, docs/NEW_PROCESS.md) also a digest of the program's
+// file: a variant's code is not covered by kResultsVersion, so the runs of one build of it are
+// never read back as runs of another.
+const std::string& results_version();
+
 // The bins an engine holds: n < 2^32 on `bins` (a 32-bit index), n < 2^48 on the levels engine,
 // which `automatic` may choose.
 std::uint64_t max_n(Engine engine);

@@ -2,7 +2,8 @@
 # Installs gapcheck into a temporary prefix and builds examples/new-variant against it, as a user
 # would on a clean machine: the variant's property suite and declared claim must pass, `list`,
 # `run` and `report --catalog` must know it by name, and a broken copy of the rule (it places in
-# the heaviest sample instead of the lightest) must be caught by its claim.
+# the heaviest sample instead of the lightest) must be caught by its claim, and must not read back
+# the runs the good build stored.
 # Usage: install_test.sh <gapcheck build dir> <source dir> [compiler launcher]
 set -euo pipefail
 build=$1
@@ -45,4 +46,15 @@ if (cd "$tmp/broken/build" && ctest -R one_plus_beta_d_claims --output-on-failur
   exit 1
 fi
 grep -E 'one-plus-beta-d-beats-one-choice +FAIL' "$tmp/caught.log"
+
+step "a rebuilt variant does not read back the runs of the build before"
+point=(run --process one-plus-beta-d:beta=0.5,d=3 --n 1000 --m 20n --runs 4 --seed 3 --csv
+       --db "$tmp/shared.db")
+"$variant" "${point[@]}" > "$tmp/good.csv"
+"$tmp/broken/build/one_plus_beta_d_gapcheck" "${point[@]}" > "$tmp/broken.csv"
+if cmp -s "$tmp/good.csv" "$tmp/broken.csv"; then
+  echo "the broken build printed the good build's stored runs" >&2
+  exit 1
+fi
+[[ $(sqlite3 "$tmp/shared.db" "SELECT count(DISTINCT version) FROM runs") -eq 2 ]]
 echo "install test: the example passes, the broken copy is caught by its claim"

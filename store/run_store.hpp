@@ -80,9 +80,10 @@ class RunStore {
 
   // Opens (read_write: creates if missing) the store at `path`. Throws InputError, naming the
   // file, when it is not a gapcheck store of this schema; such a file is not modified. `version`
-  // is the results version whose rows count as results; tests pass another one.
+  // is the results version whose rows count as results (results_version(), processes/registry.hpp);
+  // tests pass another one.
   static RunStore open(const std::filesystem::path& path, Mode mode = Mode::read_write,
-                       std::string version = std::string(kResultsVersion));
+                       std::string version = results_version());
 
   RunStore(RunStore&&) noexcept;
   RunStore& operator=(RunStore&&) noexcept;

@@ -1,5 +1,7 @@
 #include "processes/core/params.hpp"
 
+#include <stdexcept>
+
 #include <cmath>
 
 namespace gapcheck {
@@ -44,6 +46,30 @@ std::uint64_t Params::integer(std::string_view key) const {
 }
 
 const std::string& Params::choice(std::string_view key) const { return choices_.find(key)->second; }
+
+void check_description(std::string_view kind, const std::string& name,
+                       const std::vector<ParamDef>& defs) {
+  const std::string where = std::string(kind) + " '" + name + "'";
+  if (!is_spec_word(name))
+    throw std::logic_error(where + ": a name is letters, digits, '-', '_' and '.' only");
+  for (std::size_t k = 0; k < defs.size(); ++k) {
+    const ParamDef& def = defs[k];
+    const std::string key = where + " key '" + def.key + "'";
+    if (!is_spec_word(def.key))
+      throw std::logic_error(key + ": a key is letters, digits, '-', '_' and '.' only");
+    for (std::size_t j = 0; j < k; ++j)
+      if (defs[j].key == def.key) throw std::logic_error(key + " is declared twice");
+    const bool numeric = def.kind == ParamDef::Kind::real || def.kind == ParamDef::Kind::integer ||
+                         def.kind == ParamDef::Kind::count;
+    if (numeric && !(def.lo <= def.hi))
+      throw std::logic_error(key + ": its range " + def.range() + " is empty (lo > hi)");
+  }
+  try {
+    bind_params(kind, Spec{name, {}}, defs, 1000);
+  } catch (const InputError& e) {
+    throw std::logic_error(where + ": its defaults are refused by its own keys (" + e.what() + ")");
+  }
+}
 
 Params bind_params(std::string_view kind, const Spec& spec, const std::vector<ParamDef>& defs,
             std::uint64_t n) {

@@ -63,6 +63,13 @@ class Params {
   std::uint64_t n_ = 0;
 };
 
+// Checks a type's own description, not a user's input: `name` and every key are spec words, no
+// key is declared twice, a numeric range has lo <= hi, and every default is accepted by its own
+// key (so that naming the type alone always works). Throws std::logic_error naming the type and
+// the key: a process from outside (docs/NEW_PROCESS.md) is checked when it registers.
+void check_description(std::string_view kind, const std::string& name,
+                       const std::vector<ParamDef>& defs);
+
 // Checks `spec` against `defs` (`kind` names what it is in messages: "process", "setting", ...)
 // and binds the values; n resolves counts such as 10n. Throws InputError naming the bad key or
 // value and the accepted range.

@@ -43,7 +43,9 @@ std::optional<double> to_number(std::string_view text, std::string* why = nullpt
   return to_double(text);
 }
 
-bool valid_word(std::string_view s) {
+}  // namespace
+
+bool is_spec_word(std::string_view s) {
   if (s.empty()) return false;
   for (char c : s)
     if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.'))
@@ -51,13 +53,11 @@ bool valid_word(std::string_view s) {
   return true;
 }
 
-}  // namespace
-
 Spec Spec::parse(std::string_view text) {
   Spec spec;
   const auto colon = text.find(':');
   spec.name = std::string(text.substr(0, colon));
-  if (!valid_word(spec.name))
+  if (!is_spec_word(spec.name))
     throw InputError("bad spec " + quoted(text) + ": expected name[:key=value,...]");
   if (colon == std::string_view::npos) return spec;
   std::string_view rest = text.substr(colon + 1);
@@ -65,7 +65,7 @@ Spec Spec::parse(std::string_view text) {
     const auto comma = rest.find(',');
     const std::string_view item = rest.substr(0, comma);
     const auto eq = item.find('=');
-    if (eq == std::string_view::npos || !valid_word(item.substr(0, eq)) || eq + 1 == item.size())
+    if (eq == std::string_view::npos || !is_spec_word(item.substr(0, eq)) || eq + 1 == item.size())
       throw InputError("bad spec " + quoted(text) + ": " + quoted(item) +
                        " is not key=value (expected name[:key=value,...])");
     const std::string key(item.substr(0, eq));

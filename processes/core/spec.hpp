@@ -37,6 +37,9 @@ struct Spec {
   bool operator==(const Spec&) const = default;
 };
 
+// Whether `s` can be a name or a key of a spec: letters, digits, '-', '_' and '.'.
+bool is_spec_word(std::string_view s);
+
 // A real number: decimal, scientific or a^b. `what` names the value in error messages.
 double parse_real(std::string_view text, std::string_view what);
 

@@ -11,6 +11,7 @@
 
 #include "processes/register.hpp"
 #include "processes/registry.hpp"
+#include "processes/core/version.hpp"
 
 namespace gapcheck {
 namespace {
@@ -19,8 +20,8 @@ Described<AnyProcess> named(const std::string& name) { return {{name, "", "", {}
 
 TEST(ProcessRegistry, KeepsEntriesSortedByName) {
   ProcessRegistry registry;
-  registry.add({named("zeta"), named("alpha")});
-  registry.add({named("mu")});
+  registry.add({named("zeta"), named("alpha")}, true);
+  registry.add({named("mu")}, true);
   std::vector<std::string> names;
   for (const auto& e : registry.entries()) names.push_back(e.name);
   EXPECT_EQ(names, (std::vector<std::string>{"alpha", "mu", "zeta"}));
@@ -28,14 +29,50 @@ TEST(ProcessRegistry, KeepsEntriesSortedByName) {
 
 TEST(ProcessRegistry, RefusesADuplicateNameNamingIt) {
   ProcessRegistry registry;
-  registry.add({named("two-choice")});
+  registry.add({named("two-choice")}, true);
   try {
-    registry.add({named("two-choice")});
+    registry.add({named("two-choice")}, true);
     FAIL() << "a duplicate name was accepted";
   } catch (const std::logic_error& e) {
     EXPECT_NE(std::string(e.what()).find("'two-choice' is registered twice"), std::string::npos)
         << e.what();
   }
+}
+
+// A description that cannot work is refused when it registers, naming the process and the key:
+// before, a default outside its own range blamed the user's spec, and a duplicate or malformed
+// key gave canonical specs that could not be given back.
+TEST(ProcessRegistry, RefusesADescriptionThatCannotWork) {
+  const auto refused = [](const std::string& name, std::vector<ParamDef> params,
+                          const std::string& expected) {
+    ProcessRegistry registry;
+    try {
+      registry.add({{{name, "", "", std::move(params)}, nullptr}}, false);
+      ADD_FAILURE() << name << ": accepted";
+    } catch (const std::logic_error& e) {
+      EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+    }
+    EXPECT_TRUE(registry.entries().empty()) << name;
+  };
+  const auto real = [](std::string key, std::string fallback, double lo, double hi) {
+    return ParamDef{std::move(key), ParamDef::Kind::real, std::move(fallback), lo, hi, {}, ""};
+  };
+  refused("bad:name", {}, "process 'bad:name': a name is letters");
+  refused("dflt-out", {real("q", "2", 0, 1)}, "process 'dflt-out': its defaults are refused");
+  refused("empty-range", {real("q", "0.5", 1, 0)}, "key 'q': its range [1, 0] is empty");
+  refused("dup-key", {real("q", "0.3", 0, 1), real("q", "0.3", 0, 1)}, "key 'q' is declared twice");
+  refused("bad-key", {real("a=b", "0.5", 0, 1)}, "key 'a=b': a key is letters");
+  ProcessRegistry registry;
+  registry.add({{{"fine", "", "", {real("q", "0.5", 0, 1)}}, nullptr}}, false);
+  EXPECT_TRUE(registry.has_outside_processes());
+}
+
+// This test program registers only gapcheck's own processes: its runs carry the plain results
+// version, which a variant's program extends with its build (checked end to end in the
+// installed-package test).
+TEST(ResultsVersion, IsThePlainVersionWithOnlyBuiltInProcesses) {
+  EXPECT_FALSE(process_registry().has_outside_processes());
+  EXPECT_EQ(results_version(), std::string(kResultsVersion));
 }
 
 // The names docs/processes.md defines, one per entry of the built-in process headers.
