@@ -12,6 +12,7 @@
 #include "processes/register.hpp"
 #include "processes/registry.hpp"
 #include "processes/core/version.hpp"
+#include "processes/settings/exact.hpp"
 
 namespace gapcheck {
 namespace {
@@ -65,6 +66,30 @@ TEST(ProcessRegistry, RefusesADescriptionThatCannotWork) {
   ProcessRegistry registry;
   registry.add({{{"fine", "", "", {real("q", "0.5", 0, 1)}}, nullptr}}, false);
   EXPECT_TRUE(registry.has_outside_processes());
+}
+
+// A variant whose rule names bin n (one past the last) is stopped with a message by the checked
+// wrapper that registration puts around processes from outside the library: unchecked, the ball
+// would be written outside the loads.
+struct PlacesOutside {
+  template <class Oracle>
+  Placement choose(Oracle& oracle) {
+    const Bin sampled = oracle.sample();
+    return {sampled == 0 ? oracle.n() : sampled};
+  }
+};
+
+TEST(PlacementChecked, StopsARunThatPlacesOutsideTheBins) {
+  RunConfig config{4, 1000};
+  config.engine = Engine::bins;
+  try {
+    run_once<std::uint32_t>(PlacementChecked<PlacesOutside>(PlacesOutside{}), ExactSetting{},
+                            Weights{}, config, 1, 0);
+    FAIL() << "a ball placed in bin n was accepted";
+  } catch (const std::logic_error& e) {
+    EXPECT_NE(std::string(e.what()).find("bin 4, outside the bins [0, 4)"), std::string::npos)
+        << e.what();
+  }
 }
 
 // This test program registers only gapcheck's own processes: its runs carry the plain results

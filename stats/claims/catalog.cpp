@@ -3,8 +3,10 @@
 #include "stats/claims/catalog.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <set>
 #include <toml++/toml.h>
 
 #include "processes/core/spec.hpp"
@@ -47,7 +49,7 @@ using Kind = RuleParameter::Kind;
 const std::map<RuleKind, std::vector<RuleParameter>> kRuleParameters = {
     {RuleKind::shape, {}},
     {RuleKind::additive, {}},
-    {RuleKind::flat, {{"tolerance", Kind::number}}},
+    {RuleKind::flat, {{"tolerance", Kind::positive}}},
     {RuleKind::order, {{"margin", Kind::number}, {"sense", Kind::text, {"less", "close"}}}},
     {RuleKind::transition, {{"breakpoint_lo", Kind::number}, {"breakpoint_hi", Kind::number}}},
     {RuleKind::mean_at_most, {{"bound", Kind::number_or_axis, {}, true}}},
@@ -61,7 +63,7 @@ const std::map<RuleKind, std::vector<RuleParameter>> kRuleParameters = {
     {RuleKind::crossover,
      {{"direction", Kind::text, {"falls", "rises"}}, {"scale", Kind::shape},
       {"crossover_lo", Kind::number}, {"crossover_hi", Kind::number}}},
-    {RuleKind::bound, {{"sense", Kind::text, {"at_most", "same_order"}}, {"tolerance", Kind::number}}}};
+    {RuleKind::bound, {{"sense", Kind::text, {"at_most", "same_order"}}, {"tolerance", Kind::positive}}}};
 
 // The evidence tags of theory.md: verified, cited, measured, derived.
 const std::vector<std::string> kEvidenceTags = {"V", "C", "M", "D"};
@@ -172,6 +174,12 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
   const Reader r0(file, "?");
   Claim c;
   c.id = r0.text(t, "id", true);
+  // The id names the claim's figure and its files (claim-<id>.png): letters, digits, - and _.
+  if (c.id.empty() || !std::all_of(c.id.begin(), c.id.end(), [](unsigned char ch) {
+        return std::isalnum(ch) || ch == '-' || ch == '_';
+      }))
+    throw InputError(file.string() + ": claim id '" + c.id +
+                     "' must be letters, digits, - and _ (it names the claim's figure files)");
   const Reader r(file, c.id);
   c.catalog = file;
   c.statement = r.text(t, "statement", true);
@@ -233,7 +241,11 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
              "' (its parameters: " + (names.empty() ? "none" : joined(names)) + ")");
     const auto text = node.value_exact<std::string>();
     const auto number = node.value<double>();
-    if (parameter->kind == Kind::number && !number) r.fail("'" + k + "' must be a number");
+    const bool numeric = parameter->kind == Kind::number || parameter->kind == Kind::positive;
+    if (numeric && !number) r.fail("'" + k + "' must be a number");
+    if (number && !std::isfinite(*number)) r.fail("'" + k + "' must be a finite number");
+    if (number && parameter->kind == Kind::positive && !(*number > 0))
+      r.fail("'" + k + "' = " + format_real(*number) + " must be positive");
     if ((parameter->kind == Kind::text || parameter->kind == Kind::shape) && !text)
       r.fail("'" + k + "' must be a string");
     if (text) {
@@ -266,6 +278,15 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
       const auto than = c.than_points(tier);
       all.insert(all.end(), than.begin(), than.end());
     }
+    // A point given twice (a repeated value, or an axis that no spec and no m uses) would be the
+    // same runs counted twice as independent evidence.
+    std::set<std::string> seen;
+    for (const PointSpec& p : points)
+      if (!seen.insert(p.key()).second)
+        r.fail(tier + " grid: the point " + p.specs.process + " / " + p.specs.setting + " / " +
+               p.specs.weights + " / n=" + std::to_string(p.n) + " / m=" + std::to_string(p.m) +
+               " comes twice (a repeated value, or an axis that no spec and no m uses): its runs "
+               "would count twice");
     for (const PointSpec& p : all) {
       try {
         simulation_of(p);

@@ -30,6 +30,7 @@ enum class RuleKind {
 struct RuleParameter {
   enum class Kind {
     number,
+    positive,        // a number > 0 (a tolerance)
     text,            // one of `choices` where it has them
     shape,           // a shape name (stats/shapes.hpp)
     number_or_axis,  // a number, or the name of an axis of the grid

@@ -141,7 +141,16 @@ TEST(Catalog, BadEntriesNameTheFileClaimAndField) {
       {with(text, "fluid", "model = \"greedy\"\n"),
        "model='greedy' needs 'd': a number of the claim or an axis of the ci grid"},
       {std::string(text).replace(text.find("m = \"10n\""), 9, "m = \"2^40\""),
-       "m=1099511627776 is outside the accepted range [0, 2^32)"}};
+       "m=1099511627776 is outside the accepted range [0, 2^32)"},
+      // the same point twice would count its runs twice as independent evidence: a repeated
+      // value, or an axis that no spec and no m uses
+      {std::string(text).replace(text.find("n = 100"), 7, "n = [100, 100]"), "comes twice"},
+      {std::string(text).insert(text.find("n = 100"), "copy = [1, 2]\n"), "comes twice"},
+      {with(text, "flat", "tolerance = -1\n"), "'tolerance' = -1 must be positive"},
+      {with(text, "flat", "tolerance = inf\n"), "'tolerance' must be a finite number"},
+      {with(text, "order", "margin = nan\n"), "'margin' must be a finite number"},
+      {std::string(text).replace(text.find("id = \""), 6, "id = \"50%"),
+       "must be letters, digits, - and _"}};
   for (const auto& [claim, message] : refused)
     EXPECT_NE(error_of("parameter", claim).find(message), std::string::npos)
         << error_of("parameter", claim);
