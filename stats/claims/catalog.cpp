@@ -1,6 +1,7 @@
 // Reading the catalog: TOML through toml++, every field checked with a message that names the
 // file, the claim and the field, because a theorist writing a catalog entry reads these first.
 #include "stats/claims/catalog.hpp"
+#include "stats/claims/published.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -268,6 +269,21 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
     if (p.required && !c.texts.count(p.name) && !c.numbers.count(p.name))
       r.fail("rule '" + rule + "' needs '" + p.name + "'");
   if (c.tiers.empty()) r.fail("no grid: give [claim.ci] and/or [claim.paper]");
+  if (c.rule == RuleKind::distribution) {
+    try {
+      read_published(file.parent_path() / c.text("published"), c.text("published_rows"));
+    } catch (const InputError& e) {
+      r.fail(std::string("published table: ") + e.what());
+    }
+  }
+  // The B side: needed by the rules that compare two processes, read by `bound` when it has no
+  // form, and by no other rule.
+  const bool compares = c.rule == RuleKind::order || c.rule == RuleKind::crossover;
+  if (compares && !c.than) r.fail("rule '" + rule + "' compares with a B side: give than = {...}");
+  if (c.rule == RuleKind::bound && c.form.empty() == !c.than)
+    r.fail("rule 'bound' needs either a form or a than table, not both");
+  if (!compares && c.rule != RuleKind::bound && c.than)
+    r.fail("rule '" + rule + "' reads no B side: 'than' is read by rules order, crossover, bound");
   // Bad counts, specs that do not bind, and names of axes that a grid lacks fail at load time,
   // not after its runs.
   for (const auto& entry : c.tiers) {

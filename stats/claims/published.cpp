@@ -62,6 +62,7 @@ PublishedDistribution read_published(const std::filesystem::path& file,
                     notes = column("notes"), statistic = column("statistic");
   PublishedDistribution d;
   d.rows = selection;
+  double percent_sum = 0;
   while (std::getline(in, line)) {
     if (line.empty()) continue;
     const auto f = csv_fields(line);
@@ -69,14 +70,30 @@ PublishedDistribution read_published(const std::filesystem::path& file,
     bool match = f[statistic] == "pct_runs_with_gap";
     for (const auto& [i, v] : wanted) match = match && f[i] == v;
     if (!match) continue;
-    d.runs = parse_count(f[runs], "runs");
+    const std::uint64_t row_runs = parse_count(f[runs], "runs");
+    if (d.runs != 0 && row_runs != d.runs)
+      throw InputError(file.string() + ": the rows of '" + selection + "' give runs " +
+                       std::to_string(d.runs) + " and " + std::to_string(row_runs));
+    d.runs = row_runs;
     const double percent = parse_real(f[value], "value");
-    d.counts[parse_real(f[gap], "gap_value")] +=
+    if (!(percent >= 0 && percent <= 100))
+      throw InputError(file.string() + ": value " + f[value] + " is not a percentage: " + line);
+    const double gap_value = parse_real(f[gap], "gap_value");
+    if (d.counts.count(gap_value) != 0)
+      throw InputError(file.string() + ": gap_value " + f[gap] + " is given twice in '" +
+                       selection + "'");
+    d.counts[gap_value] =
         static_cast<std::uint64_t>(std::llround(percent * static_cast<double>(d.runs) / 100));
+    percent_sum += percent;
     if (d.notes.empty()) d.notes = f[notes];
   }
   if (d.counts.empty())
     throw InputError(file.string() + ": no rows match '" + selection + "'");
+  // Percentages rounded for print sum to 100 within their rounding: more than a point off is a
+  // table that does not describe all of its runs.
+  if (std::abs(percent_sum - 100) > 1)
+    throw InputError(file.string() + ": the percentages of '" + selection + "' sum to " +
+                     format_real(percent_sum) + ", not 100");
   return d;
 }
 

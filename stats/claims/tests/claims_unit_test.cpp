@@ -2,9 +2,12 @@
 // and each rule deciding PASS and FAIL on samples whose truth is known by construction.
 #include <gtest/gtest.h>
 
+#include <regex>
+
 #include <cmath>
 #include <fstream>
 #include <random>
+#include <regex>
 #include <set>
 #include <string>
 #include <utility>
@@ -74,7 +77,7 @@ TEST(Catalog, ZippedAxesVaryTogetherAndMMultipliesACount) {
 
 TEST(Catalog, TheBSideMayReplaceM) {
   const auto file = write_catalog(
-      "than_m", std::string(kClaimHead) +
+      "than_m", std::regex_replace(std::string(kClaimHead), std::regex("\"shape\""), "\"order\"") +
                     "than = { process = \"one-choice\", setting = \"exact\", m = \"{b}\" }\n"
                     "[claim.ci]\nn = 100\n" + kZippedGrid);
   const auto claim = load_catalog(file).at(0);
@@ -147,6 +150,9 @@ TEST(Catalog, BadEntriesNameTheFileClaimAndField) {
       {std::string(text).replace(text.find("n = 100"), 7, "n = [100, 100]"), "comes twice"},
       {std::string(text).insert(text.find("n = 100"), "copy = [1, 2]\n"), "comes twice"},
       {with(text, "flat", "tolerance = -1\n"), "'tolerance' = -1 must be positive"},
+      {with(text, "order", ""), "rule 'order' compares with a B side: give than"},
+      {with(text, "mean_at_most", "bound = 4\nthan = { process = \"one-choice\" }\n"),
+       "rule 'mean_at_most' reads no B side"},
       {with(text, "flat", "tolerance = inf\n"), "'tolerance' must be a finite number"},
       {with(text, "order", "margin = nan\n"), "'margin' must be a finite number"},
       {std::string(text).replace(text.find("id = \""), 6, "id = \"50%"),
@@ -182,6 +188,34 @@ TEST(Published, GMyopicG2RowIsReadAsCounts) {
   EXPECT_THROW(read_published(builtin_catalog_dir() / "../published/noise22_batched_table.csv",
                               "setting=batch,b=7"),
                InputError);
+}
+
+// A table that cannot be a distribution of its runs is refused, naming the file and the fault;
+// the same table made whole is read (control).
+TEST(Published, ATableThatIsNoDistributionIsRefused) {
+  const auto table = [](const std::string& rows) {
+    const auto path = std::filesystem::temp_directory_path() / "gapcheck_published_test.csv";
+    std::ofstream(path) << "setting,runs,statistic,gap_value,value,notes\n" << rows;
+    return path;
+  };
+  const auto error_of = [&](const std::string& rows) {
+    try {
+      read_published(table(rows), "setting=s");
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  const std::string row = "s,100,pct_runs_with_gap,";
+  EXPECT_EQ(error_of(row + "5,40,\n" + row + "6,60,\n"), "no error");
+  EXPECT_NE(error_of(row + "5,40,\n" + row + "6,10,\n").find("sum to 50, not 100"),
+            std::string::npos);
+  EXPECT_NE(error_of(row + "5,120,\n" + row + "6,-20,\n").find("is not a percentage"),
+            std::string::npos);
+  EXPECT_NE(error_of(row + "5,40,\n" + row + "5,60,\n").find("gap_value 5 is given twice"),
+            std::string::npos);
+  EXPECT_NE(error_of(row + "5,40,\ns,50,pct_runs_with_gap,6,60,\n").find("give runs 100 and 50"),
+            std::string::npos);
 }
 
 TEST(Glob, MatchesShellPatterns) {
