@@ -157,7 +157,7 @@ struct BatchWriter::State {
     j["gap_level"] = sim.config.gap_level;
   }
   // The summary of the runs so far (sd and interval only from two runs or more).
-  void summarize(json& j, unsigned threads, double seconds) const {
+  void summarize(json& j, const Timing& timing) const {
     const auto s = gap.summary();
     j["gap_mean"] = s.mean;
     j["gap_sd"] = runs < 2 ? json(nullptr) : json(s.sd);
@@ -166,16 +166,19 @@ struct BatchWriter::State {
     j["gap_ci95"] = runs < 2 ? json(nullptr) : json{s.ci95_lo, s.ci95_hi};
     j["probes_per_ball"] = probes_per_ball();
     // The only fields that depend on the machine and the thread count.
-    j["threads"] = threads;
-    j["seconds"] = seconds;
-    j["balls_per_second"] = balls_per_second(seconds);
+    j["threads"] = timing.threads;
+    j["seconds"] = timing.seconds;
+    j["balls_per_second"] = balls_per_second(timing);
+    j["runs_from_store"] = timing.stored_runs;
   }
 
   double probes_per_ball() const {
     return balls == 0 ? 0.0 : static_cast<double>(probes) / static_cast<double>(balls);
   }
-  double balls_per_second(double seconds) const {
-    return seconds > 0 ? static_cast<double>(balls) / seconds : 0.0;
+  // Balls simulated per second of wall time: runs read back from the store are not counted.
+  double balls_per_second(const Timing& timing) const {
+    return timing.seconds > 0 ? static_cast<double>(balls - timing.stored_balls) / timing.seconds
+                              : 0.0;
   }
 
   void start() {
@@ -260,7 +263,7 @@ struct BatchWriter::State {
     }
   }
 
-  std::string table(unsigned threads, double seconds) const {
+  std::string table(const Timing& timing) const {
     const auto s = gap.summary();
     const auto t = over_time.summary();
     const auto a = above.summary();
@@ -299,9 +302,18 @@ struct BatchWriter::State {
     line(fmt::format("steps with gap > {}", format_real(sim.config.gap_level)),
          fmt::format("{:.2f} % of steps (mean over runs)", 100.0 * a.mean));
     line("probes per ball", value(probes_per_ball()));
+    const std::uint64_t simulated = runs - std::min(runs, timing.stored_runs);
+    const std::string from_store =
+        timing.stored_runs == 0
+            ? std::string()
+            : fmt::format("; {} read back from the run store", counted(timing.stored_runs, "run"));
     line("balls per second",
-         fmt::format("{:.3g}   ({} on {} in {:.3f} s)", balls_per_second(seconds),
-                     counted(runs, "run"), counted(threads, "thread"), seconds));
+         simulated == 0
+             ? fmt::format("none simulated ({} read back from the run store)",
+                           runs == 1 ? "the run was" : fmt::format("all {} runs were", runs))
+             : fmt::format("{:.3g}   ({} simulated on {} in {:.3f} s{})",
+                           balls_per_second(timing), counted(simulated, "run"),
+                           counted(timing.threads, "thread"), timing.seconds, from_store));
     for (const auto& [name, count] : setting_totals)
       line(name, fmt::format("{} (all runs)", count));
     text += "\ngap distribution (value: % of runs)\n";
@@ -316,7 +328,7 @@ struct BatchWriter::State {
     return text;
   }
 
-  json document(unsigned threads, double seconds) const {
+  json document(const Timing& timing) const {
     json j;
     describe(j);
     j["runs"] = runs;
@@ -327,7 +339,7 @@ struct BatchWriter::State {
     };
     j["gaps"] = field(&RunResult::gap);
     json summary;
-    summarize(summary, threads, seconds);
+    summarize(summary, timing);
     for (const char* key : {"gap_mean", "gap_sd", "gap_min", "gap_max", "gap_ci95"})
       j[key] = summary[key];
     j["max_loads"] = field(&RunResult::max_load);
@@ -342,11 +354,12 @@ struct BatchWriter::State {
     }
     j["load_histograms"] = histograms;
     j["setting_counts"] = counts;
-    for (const char* key : {"threads", "seconds", "balls_per_second"}) j[key] = summary[key];
+    for (const char* key : {"threads", "seconds", "balls_per_second", "runs_from_store"})
+      j[key] = summary[key];
     return j;
   }
 
-  void end(unsigned threads, double seconds, const std::string& signal) {
+  void end(const Timing& timing, const std::string& signal) {
     const bool interrupted = !signal.empty();
     const std::string note =
         fmt::format("INTERRUPTED by {} after {} of {} runs: the output covers replicates {} only",
@@ -357,11 +370,11 @@ struct BatchWriter::State {
     switch (format) {
       case Format::table:
         if (interrupted) write(note + "\n\n");
-        write(table(threads, seconds));
+        write(table(timing));
         if (interrupted) write("\n" + note + "\n");
         break;
       case Format::json: {
-        json j = document(threads, seconds);
+        json j = document(timing);
         if (!interrupted) {
           write(j.dump(2) + "\n");
           break;
@@ -376,7 +389,7 @@ struct BatchWriter::State {
         json last{{"type", interrupted ? "interrupted" : "summary"}};
         if (interrupted) last["signal"] = signal;
         last["runs"] = runs;
-        summarize(last, threads, seconds);
+        summarize(last, timing);
         write(last.dump() + "\n");
         break;
       }
@@ -405,9 +418,9 @@ std::uint64_t BatchWriter::bytes_needed() const {
 }
 
 void BatchWriter::add(const RunResult& result) { s_->add(result); }
-void BatchWriter::finish(unsigned threads, double seconds) { s_->end(threads, seconds, ""); }
-void BatchWriter::interrupt(unsigned threads, double seconds, const std::string& signal) {
-  s_->end(threads, seconds, signal);
+void BatchWriter::finish(const Timing& timing) { s_->end(timing, ""); }
+void BatchWriter::interrupt(const Timing& timing, const std::string& signal) {
+  s_->end(timing, signal);
 }
 
 std::string format_list() {

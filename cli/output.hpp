@@ -46,6 +46,15 @@ struct RunReport {
 
 enum class Format { table, json, jsonl, csv };
 
+// How a batch's runs were obtained: the threads and wall time of the runs simulated, and the
+// runs (and their balls) read back from the run store instead, which the speed leaves out.
+struct Timing {
+  unsigned threads = 1;
+  double seconds = 0;
+  std::uint64_t stored_runs = 0;
+  std::uint64_t stored_balls = 0;
+};
+
 class BatchWriter {
  public:
   // The largest batch whose table lists its gap distribution in intervals (it keeps one double
@@ -62,9 +71,9 @@ class BatchWriter {
   std::uint64_t bytes_needed() const;
 
   void add(const RunResult& result);  // the next replicate's result
-  void finish(unsigned threads, double seconds);
+  void finish(const Timing& timing);
   // Only a prefix of the runs arrived (a signal): writes a truthful, visibly incomplete output.
-  void interrupt(unsigned threads, double seconds, const std::string& signal);
+  void interrupt(const Timing& timing, const std::string& signal);
 
  private:
   struct State;

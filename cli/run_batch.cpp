@@ -128,11 +128,12 @@ int run_batch(const Batch& b, std::ostream& out, std::ostream& err) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   progress.reset();
   const int signal = SignalGuard::caught();
+  const Timing timing{streamed.threads, seconds, streamed.stored_runs, streamed.stored_balls};
   if (streamed.delivered == b.runs) {
-    writer.finish(streamed.threads, seconds);
+    writer.finish(timing);
     return 0;
   }
-  writer.interrupt(streamed.threads, seconds, signal_name(signal));
+  writer.interrupt(timing, signal_name(signal));
   err << fmt::format("gapcheck: interrupted by {} after {} of {} runs; the output holds "
                      "replicates {} and is incomplete{}\n",
                      signal_name(signal), streamed.delivered, b.runs,

@@ -447,12 +447,19 @@ Streamed stream_runs(RunStore* store, const Simulation& simulation, std::uint64_
     const std::uint64_t size = std::min(chunk, runs - start);
     const std::uint64_t base = first + start;
     std::vector<std::optional<RunResult>> ready(size);
+    std::vector<bool> from_store(size, false);
     if (store)
-      for (auto& [replicate, result] : store->read(*key, base, size))
+      for (auto& [replicate, result] : store->read(*key, base, size)) {
+        from_store[replicate - base] = true;
         ready[replicate - base] = std::move(result);
+      }
     std::uint64_t next = 0;  // the chunk's next replicate to deliver
     auto deliver_ready = [&] {
       for (; next < size && ready[next]; ++next, ++streamed.delivered) {
+        if (from_store[next]) {
+          ++streamed.stored_runs;
+          streamed.stored_balls += ready[next]->balls;
+        }
         deliver(std::move(*ready[next]));
         ready[next].reset();
       }

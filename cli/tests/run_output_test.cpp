@@ -5,7 +5,10 @@
 // need a separate process: cli/tests/run_process_test.sh.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <streambuf>
@@ -153,10 +156,32 @@ TEST(RunTable, LongLabelsKeepTheirValueApartAndOneRunIsSingular) {
   const Outcome o = gapcheck(batch({"--gap-level", "12345.5", "--threads", "1"}, "1"));
   ASSERT_EQ(o.code, 0) << o.err;
   EXPECT_NE(o.out.find("steps with gap > 12345.5  0.00 % of steps"), std::string::npos) << o.out;
-  EXPECT_NE(o.out.find("(1 run on 1 thread in"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("(1 run simulated on 1 thread in"), std::string::npos) << o.out;
   const Outcome two = gapcheck(batch({"--gap-level", "1.5", "--threads", "2"}, "2"));
   EXPECT_NE(two.out.find("steps with gap > 1.5  "), std::string::npos) << two.out;
-  EXPECT_NE(two.out.find("(2 runs on 2 threads in"), std::string::npos) << two.out;
+  EXPECT_NE(two.out.find("(2 runs simulated on 2 threads in"), std::string::npos) << two.out;
+}
+
+// Runs read back from the run store are said, and left out of the speed: it was the balls of
+// every run over the time of the simulated ones (6e10 balls/s for a batch read back whole).
+TEST(RunTable, RunsReadBackFromTheStoreAreSaidAndNotTimed) {
+  const auto db = (std::filesystem::temp_directory_path() /
+                   ("gapcheck_read_back_" + std::to_string(::getpid()) + ".db")).string();
+  std::filesystem::remove(db);
+  const Outcome first = gapcheck(batch({"--threads", "1", "--db", db}, "2"));
+  ASSERT_EQ(first.code, 0) << first.err;
+  EXPECT_NE(first.out.find("(2 runs simulated on 1 thread in"), std::string::npos) << first.out;
+  const Outcome more = gapcheck(batch({"--threads", "1", "--db", db}, "3"));
+  EXPECT_NE(more.out.find("(1 run simulated on 1 thread in"), std::string::npos) << more.out;
+  EXPECT_NE(more.out.find("; 2 runs read back from the run store)"), std::string::npos) << more.out;
+  const Outcome again = gapcheck(batch({"--threads", "1", "--db", db, "--json"}, "3"));
+  const auto j = nlohmann::json::parse(again.out);
+  EXPECT_EQ(j["runs_from_store"], 3);
+  EXPECT_EQ(j["balls_per_second"], 0.0);
+  EXPECT_NE(gapcheck(batch({"--threads", "1", "--db", db}, "3")).out.find(
+                "none simulated (all 3 runs were read back from the run store)"),
+            std::string::npos);
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db + suffix);
 }
 
 // A variant's executable names itself in the command that repeats a batch: the standard
