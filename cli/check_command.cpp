@@ -69,9 +69,7 @@ std::string table(const std::vector<claims::ClaimOutcome>& outcomes, const std::
     if (unexpected && !o.finding.empty()) s << "finding: " << o.id << ": " << o.finding << "\n";
   }
   for (const auto& o : outcomes)
-    if (o.is_defect())
-      s << "DEFECT: " << o.id << (o.control ? ": a negative control PASSed (the check cannot fail)"
-                                             : ": a true claim FAILed") << "\n";
+    if (o.is_defect()) s << o.defect_line() << "\n";
   s << (defects == 0 ? "result: ok\n" : "result: " + std::to_string(defects) + " defect(s)\n");
   return s.str();
 }

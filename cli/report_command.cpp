@@ -100,8 +100,13 @@ CheckedClaims checked_claims(const reports::ReportOptions& options,
 double shape_value(const std::string& name, const stats::Vars& x) { return stats::shape(name).f(x); }
 
 
-std::string report_command(const ReportCommandOptions& o, const std::vector<std::string>& args,
-                           std::ostream& progress);
+struct ReportDone {
+  std::string summary;               // the closing line, for stdout
+  std::vector<std::string> defects;  // a DEFECT line per defect among the claims
+};
+
+ReportDone report_command(const ReportCommandOptions& o, const std::vector<std::string>& args,
+                          std::ostream& progress);
 
 }  // namespace
 
@@ -125,16 +130,20 @@ Command add_report_command(CLI::App& app, const std::vector<std::string>& args) 
   report->add_option("--db", o.db,
                      std::string("run store: finished runs are reused, new ones kept (default ") +
                          store::kDefaultDb + "; --db '' for none)");
+  // As `check`: the report is written whole, and a defect among its claims (a true claim that
+  // FAILed, a control that PASSed) makes the exit code 1.
   return {report, [options, args](std::ostream& out, std::ostream& err) {
-            out << report_command(*options, args, err) << std::flush;
-            return kExitOk;
+            const ReportDone done = report_command(*options, args, err);
+            out << done.summary << std::flush;
+            for (const auto& line : done.defects) err << "gapcheck report: " << line << "\n";
+            return done.defects.empty() ? kExitOk : 1;
           }};
 }
 
 namespace {
 
-std::string report_command(const ReportCommandOptions& o, const std::vector<std::string>& args,
-                           std::ostream& progress) {
+ReportDone report_command(const ReportCommandOptions& o, const std::vector<std::string>& args,
+                          std::ostream& progress) {
   reports::ReportOptions options;
   options.glob = o.glob;
   options.tier = reports::tier_named(o.tier);
@@ -164,9 +173,14 @@ std::string report_command(const ReportCommandOptions& o, const std::vector<std:
       options, claims.outcomes, claims.batches, shape_value, &progress, [](const reports::Batch& b) {
         return repeat_command(RunReport{b.simulation, b.seed, 0, 1, b.seconds, b.results});
       });
-  return fmt::format("report: {}, {} in {}, {:.0f} s -> {}/index.html\n",
-                     counted(summary.figures.size(), "figure"), counted(summary.runs, "run"),
-                     counted(summary.batches, "batch", "batches"), summary.seconds, options.out.string());
+  ReportDone done;
+  done.summary = fmt::format("report: {}, {} in {}, {:.0f} s -> {}/index.html\n",
+                             counted(summary.figures.size(), "figure"), counted(summary.runs, "run"),
+                             counted(summary.batches, "batch", "batches"), summary.seconds,
+                             options.out.string());
+  for (const auto& outcome : claims.outcomes)
+    if (outcome.is_defect()) done.defects.push_back(outcome.defect_line());
+  return done;
 }
 
 }  // namespace

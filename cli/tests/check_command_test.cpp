@@ -137,6 +137,16 @@ TEST(CheckCommand, ReportDrawsTheClaimsOfItsCatalog) {
   ASSERT_EQ(o.code, 0) << o.err;
   EXPECT_TRUE(std::filesystem::exists(out / "figures" / "claim-tiny-fluid.svg"));
   std::filesystem::remove_all(out);
+  // A defect among the claims (here a control that PASSes) is written into the report whole,
+  // said on stderr, and makes the exit code 1, as for check.
+  const Outcome defect = gapcheck({"report", "tiny-fluid", "--catalog", catalog(true), "--db", "",
+                                   "--out", out.string(), "--threads", "1"});
+  EXPECT_EQ(defect.code, 1) << defect.err;
+  EXPECT_TRUE(std::filesystem::exists(out / "index.html"));
+  EXPECT_NE(defect.err.find("gapcheck report: DEFECT: tiny-fluid: a negative control PASSed"),
+            std::string::npos)
+      << defect.err;
+  std::filesystem::remove_all(out);
   for (const auto& args : std::vector<std::vector<std::string>>{
            {"report", "tiny-fluid", "--db", "", "--out", out.string()},
            {"report", "tiny-fluid", "--catalog", "/nonexistent/catalog.toml", "--db", "", "--out",

@@ -31,6 +31,11 @@ bool ClaimOutcome::is_defect() const {
   return control ? verdict == Verdict::pass : verdict == Verdict::fail;
 }
 
+std::string ClaimOutcome::defect_line() const {
+  return "DEFECT: " + id +
+         (control ? ": a negative control PASSed (the check cannot fail)" : ": a true claim FAILed");
+}
+
 bool glob_match(std::string_view pattern, std::string_view text) {
   return fnmatch(std::string(pattern).c_str(), std::string(text).c_str(), 0) == 0;
 }

@@ -35,6 +35,9 @@ struct ClaimOutcome {
   // makes `gapcheck check` exit 1. A finding (a disagreement between measurement and a
   // publication, stated in the catalog with its evidence) is printed instead.
   bool is_defect() const;
+  // "DEFECT: <id>: a true claim FAILed" (or a control that PASSed): the line check and report
+  // print for a defect.
+  std::string defect_line() const;
 };
 
 struct CheckOptions {
