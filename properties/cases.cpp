@@ -136,15 +136,21 @@ audit::Run run_case(const Case& c, audit::Detail detail) {
   // The process is type-erased: the audited runs instantiate once per setting and load type,
   // whatever the number of registered processes.
   const AnyProcess& process = c.composition.process;
-  return std::visit(
-      [&](const auto& setting) {
-        if (c.composition.weights.is_unit())
-          return audit::audited_run<std::uint32_t>(process, setting, c.composition.weights,
-                                                   c.config, c.seed, c.replicate, detail);
-        return audit::audited_run<double>(process, setting, c.composition.weights, c.config,
-                                          c.seed, c.replicate, detail);
-      },
-      c.composition.setting);
+  try {
+    return std::visit(
+        [&](const auto& setting) {
+          if (c.composition.weights.is_unit())
+            return audit::audited_run<std::uint32_t>(process, setting, c.composition.weights,
+                                                     c.config, c.seed, c.replicate, detail);
+          return audit::audited_run<double>(process, setting, c.composition.weights, c.config,
+                                            c.seed, c.replicate, detail);
+        },
+        c.composition.setting);
+  } catch (const std::exception& e) {
+    // A run that throws (a variant's bin outside [0, n)) fails the property with the case
+    // named: RapidCheck's own counterexample lists only the unlabelled generated values.
+    throw std::runtime_error(std::string(e.what()) + " [" + c.describe() + "]");
+  }
 }
 
 namespace {
