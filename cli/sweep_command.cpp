@@ -1,5 +1,5 @@
-// `gapcheck sweep GRID [--db FILE] [--status] [--threads T]`: run every missing run of a grid
-// into a run store, on this machine's threads or, under mpirun/srun, on MPI ranks.
+// `gapcheck sweep GRID [--db FILE] [--status] [--threads T] [--part K/N]`: run every missing run
+// of a grid (or of part K of N of it) into a run store, on this machine's threads or, under mpirun/srun, on MPI ranks.
 //
 // The command is a thin layer over store/sweep.hpp: read the grid, open the store, plan, run,
 // and print the status of the grid at the end (the same text as --status). Under MPI every rank
@@ -32,6 +32,7 @@ struct SweepOptions {
   std::string grid;
   std::string db = store::kDefaultDb;
   std::string threads;
+  std::string part;
   bool status = false;
 };
 
@@ -66,9 +67,11 @@ int sweep(const SweepOptions& o, std::ostream& out, std::ostream& err) {
   const bool worker = mpi.rank() != 0;
   std::optional<store::Grid> grid;
   unsigned threads = 1;
+  store::Part part;
   try {
     grid = store::load_grid(o.grid);
     threads = parse_threads(o.threads);
+    if (!o.part.empty()) part = store::parse_part(o.part);
   } catch (const InputError&) {
     if (worker) return kExitBadInput;  // rank 0 reports it
     throw;
@@ -93,7 +96,7 @@ int sweep(const SweepOptions& o, std::ostream& out, std::ostream& err) {
     db = empty                    ? store::RunStore::open(":memory:")
          : regular || o.status    ? store::RunStore::open(o.db, store::RunStore::Mode::read_only)
                                   : store::RunStore::open(o.db);  // a device: what writing does
-    planned = store::plan_sweep(*grid, *db);
+    planned = store::plan_sweep(*grid, *db, part);
     if (o.status) {
       out << store::status_text(*grid, *db, *planned, workers,
                                 !empty ? ""
@@ -106,7 +109,7 @@ int sweep(const SweepOptions& o, std::ostream& out, std::ostream& err) {
     // Opened for writing before any run starts (a read-only store is refused here), and planned
     // again: another sweep may have stored runs meanwhile.
     db = store::RunStore::open(o.db);
-    planned = store::plan_sweep(*grid, *db);
+    planned = store::plan_sweep(*grid, *db, part);
   } catch (...) {
     if (!o.status) store::stop_workers(mpi.size());
     throw;
@@ -124,7 +127,7 @@ int sweep(const SweepOptions& o, std::ostream& out, std::ostream& err) {
     store::sweep_local(*grid, *db, plan, threads, progress,
                        [] { return SignalGuard::caught() != 0; });
     if (const int signal = SignalGuard::caught(); signal != 0) {
-      const store::SweepPlan now = store::plan_sweep(*grid, *db);
+      const store::SweepPlan now = store::plan_sweep(*grid, *db, part);
       out << store::status_text(*grid, *db, now, workers) << std::flush;
       err << "gapcheck sweep: interrupted by " << signal_name(signal) << ": "
           << now.done_runs() << " of " << grid->total_runs()
@@ -133,7 +136,7 @@ int sweep(const SweepOptions& o, std::ostream& out, std::ostream& err) {
       return 128 + signal;
     }
   }
-  out << store::status_text(*grid, *db, store::plan_sweep(*grid, *db), workers) << std::flush;
+  out << store::status_text(*grid, *db, store::plan_sweep(*grid, *db, part), workers) << std::flush;
   return kExitOk;
 }
 
@@ -148,6 +151,9 @@ Command add_sweep_command(CLI::App& app) {
                   std::string("run store (SQLite file; default ") + store::kDefaultDb +
                       " in the working folder)");
   sub->add_flag("--status", o->status, "print what is done and what is left, run nothing");
+  sub->add_option("--part", o->part,
+                  "K/N: only part K of N of the grid's runs (replicates r with r mod N = K-1), "
+                  "e.g. one part per machine, each into its own store, merged afterwards");
   sub->add_option("--threads", o->threads,
                   "threads (default: all cores; under MPI each worker rank runs one run at a time)");
   return {sub, [o](std::ostream& out, std::ostream& err) { return sweep(*o, out, err); }};

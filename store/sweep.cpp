@@ -17,7 +17,24 @@ double run_cost(const Simulation& point) {
   return static_cast<double>(point.config.m) + static_cast<double>(point.config.n);
 }
 
-SweepPlan plan_sweep(const Grid& grid, const RunStore& store) {
+Part parse_part(const std::string& text) {
+  const auto slash = text.find('/');
+  const auto bad = [&] {
+    return InputError("--part " + text + " is not K/N with 1 <= K <= N (e.g. --part 2/8)");
+  };
+  if (slash == std::string::npos) throw bad();
+  Part part;
+  try {
+    part.k = parse_count(text.substr(0, slash), "--part K", std::nullopt, kMaxCount, 1);
+    part.of = parse_count(text.substr(slash + 1), "--part N", std::nullopt, kMaxCount, 1);
+  } catch (const InputError&) {
+    throw bad();
+  }
+  if (part.k > part.of) throw bad();
+  return part;
+}
+
+SweepPlan plan_sweep(const Grid& grid, const RunStore& store, Part part) {
   SweepPlan plan;
   std::vector<std::size_t> order(grid.points.size());
   for (std::size_t p = 0; p < grid.points.size(); ++p) {
@@ -35,6 +52,8 @@ SweepPlan plan_sweep(const Grid& grid, const RunStore& store) {
       while (k < stored.size() && stored[k] < r) ++k;
       if (k < stored.size() && stored[k] == r) {
         ++plan.done[p];
+      } else if (!part.holds(r)) {
+        ++plan.other_parts;
       } else {
         plan.missing.push_back({p, r});
         plan.cost_left += run_cost(grid.points[p]);
@@ -78,8 +97,12 @@ std::string status_text(const Grid& grid, const RunStore& store, const SweepPlan
   out += fmt::format("{:<8}{} (results version {})\n", "store",
                      store_label.empty() ? store.path().string() : store_label, store.version());
   out += fmt::format("{:<8}{}\n", "done", counted(done, "run"));
-  out += fmt::format("{:<8}{} ({})\n", "left", counted(plan.missing.size(), "run"),
-                     estimate(plan, plan.cost_left, workers));
+  out += fmt::format("{:<8}{} ({}){}\n", "left", counted(plan.missing.size(), "run"),
+                     estimate(plan, plan.cost_left, workers),
+                     plan.other_parts == 0
+                         ? std::string()
+                         : fmt::format(" in this part; {} in the other parts",
+                                       counted(plan.other_parts, "run")));
   if (plan.other_versions != 0)
     out += fmt::format("{:<8}{} rows of other results versions in the store, not used\n", "other",
                        plan.other_versions);

@@ -23,10 +23,23 @@
 
 namespace gapcheck::store {
 
+// Part k of `of` (1 <= k <= of): the replicates r with r mod `of` = k - 1, of every point. Parts
+// split a grid between machines without MPI (each into its own store, merged afterwards), and
+// every part gets its share of every point, so their costs are close.
+struct Part {
+  std::uint64_t k = 1;
+  std::uint64_t of = 1;
+  bool holds(std::uint64_t replicate) const { return replicate % of == k - 1; }
+};
+
+// "K/N" as a Part; throws InputError naming the value otherwise.
+Part parse_part(const std::string& text);
+
 struct SweepPlan {
   std::vector<PointKey> keys;         // one per grid point
   std::vector<std::uint64_t> done;    // stored runs per grid point
-  std::vector<Task> missing;          // runs to do, longest first
+  std::vector<Task> missing;          // runs to do (of the part asked for), longest first
+  std::uint64_t other_parts = 0;      // runs missing that belong to the other parts
   double cost_left = 0;               // sum of m + n over `missing`
   std::uint64_t other_versions = 0;   // rows of other results versions in the store
   double seconds_per_cost = 0;        // wall time per unit of cost of the stored runs (0: none)
@@ -34,7 +47,7 @@ struct SweepPlan {
   std::uint64_t done_runs() const;
 };
 
-SweepPlan plan_sweep(const Grid& grid, const RunStore& store);
+SweepPlan plan_sweep(const Grid& grid, const RunStore& store, Part part = {});
 
 double run_cost(const Simulation& point);
 

@@ -7,6 +7,8 @@
 #   mpi      `mpirun -n 2` gives the same rows as a plain sweep, and resumes a partial store
 #   refuse   a file that is not a gapcheck store is refused (exit 2, one line) and left as it was
 #   version  rows of another results version are not reused: the sweep runs them again
+#   part     parts 1/3, 2/3 and 3/3 into three stores, merged, equal one whole sweep; bad parts
+#            are refused
 #   interrupt SIGINT stops a sweep cleanly: the runs in progress finish and are stored, exit 130
 #   files    --db '' refused; --status leaves an empty file empty; a full disk exits 1 naming the
 #            store; a point that cannot fit is refused before the store is made; a read-only
@@ -117,6 +119,27 @@ version)
   "$gapcheck" sweep grid.toml --db runs.db --threads 2 > /dev/null 2>&1
   [[ $(count runs.db) -eq $((2 * total)) ]] || fail "$(count runs.db) rows; expected old and new"
   cmp <(rows runs.db | grep -v '^gapcheck-0.0/') current.txt || fail "the new rows differ from a fresh sweep's"
+  ;;
+part)
+  "$gapcheck" sweep grid.toml --db whole.db --threads 2 > /dev/null 2>&1
+  for k in 1 2 3; do
+    "$gapcheck" sweep grid.toml --db "part$k.db" --part "$k/3" --threads 2 > "part$k.txt" 2> /dev/null
+    [[ $(count "part$k.db") -eq $((total / 3)) ]] || fail "part $k/3 stored $(count "part$k.db") runs"
+    [[ $(sqlite3 "part$k.db" "SELECT count(*) FROM runs WHERE replicate % 3 != $((k - 1))") -eq 0 ]] ||
+      fail "part $k/3 stored replicates of another part"
+  done
+  grep -q "in this part; 160 runs in the other parts" part1.txt || fail "status of a part: $(head -4 part1.txt)"
+  "$gapcheck" merge --db merged.db part1.db part2.db part3.db > /dev/null
+  cmp <(rows merged.db) <(rows whole.db) || fail "the merged parts differ from one whole sweep"
+  for bad in 0/3 4/3 3 a/b 1/0; do
+    set +e
+    "$gapcheck" sweep grid.toml --db bad.db --part "$bad" > /dev/null 2> err.txt
+    code=$?
+    set -e
+    [[ $code -eq 2 ]] || fail "--part $bad exited with $code"
+    grep -q -- "--part $bad is not K/N" err.txt || fail "--part $bad: $(cat err.txt)"
+  done
+  [[ ! -e bad.db ]] || fail "a refused part created its store"
   ;;
 interrupt)
   # Four runs of a few seconds each on two threads: the signal comes while the first two run.
