@@ -217,11 +217,14 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     err << "gapcheck: " << one_line(e.what()) << "\n";
     return kExitInternal;
   } catch (const store::StoreError& e) {
-    err << "gapcheck: " << one_line(e.what()) << " (the runs stored before are kept)\n";
+    err << "gapcheck: " << one_line(e.what()) << "\n";
+    return kExitInternal;
+  } catch (const ProcessRuleError& e) {
+    err << "gapcheck: " << one_line(e.what()) << "\n";
     return kExitInternal;
   } catch (const std::bad_alloc&) {
     err << "gapcheck: out of memory (the machine gave less than this command needed; fewer "
-           "--threads or a smaller n need less)\n";
+           "--threads or a smaller n need less; for run, --jsonl or --csv instead of --json)\n";
     return kExitInternal;
   } catch (const std::exception& e) {
     err << "gapcheck: internal error: " << one_line(e.what()) << "\n";

@@ -15,6 +15,7 @@
 #include "cli/app.hpp"
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
+#include "processes/core/spec.hpp"
 #include "stats/summary.hpp"
 #include "store/result_json.hpp"
 #include "store/run_store.hpp"
@@ -128,9 +129,14 @@ std::string as_csv(const std::vector<ordered_json>& rows, const std::vector<std:
   return out;
 }
 
-std::string export_store(const ExportOptions& o) {
+std::string export_store(const ExportOptions& o, std::ostream& err) {
   if (o.csv == o.json) throw InputError("export needs exactly one of --csv and --json");
   const store::RunStore db = store::RunStore::open(o.db, store::RunStore::Mode::read_only);
+  // Rows of another version are another gapcheck's runs, or another build's of a variant: said,
+  // so that a merged store whose parts came from different builds is not read as complete.
+  if (const std::uint64_t others = db.rows_of_other_versions(); others != 0)
+    err << "gapcheck export: " << counted(others, "row") << " of other results versions not "
+        << "exported (this gapcheck exports " << db.version() << ")\n";
   std::vector<ordered_json> rows;
   if (o.per_point) {
     std::map<store::PointKey, std::vector<RunResult>> points;  // for_each returns them in order
@@ -160,8 +166,8 @@ Command add_export_command(CLI::App& app) {
   sub->add_flag("--per-point", o->per_point,
                 "one row per point (process, setting, weights, n, m, gap level, seed) instead of "
                 "per run");
-  return {sub, [o](std::ostream& out, std::ostream&) {
-            out << export_store(*o) << std::flush;
+  return {sub, [o](std::ostream& out, std::ostream& err) {
+            out << export_store(*o, err) << std::flush;
             return kExitOk;
           }};
 }

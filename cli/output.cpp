@@ -308,7 +308,7 @@ struct BatchWriter::State {
             ? std::string()
             : fmt::format("; {} read back from the run store", counted(timing.stored_runs, "run"));
     line("balls per second",
-         simulated == 0
+         simulated == 0 && runs > 0
              ? fmt::format("none simulated ({} read back from the run store)",
                            runs == 1 ? "the run was" : fmt::format("all {} runs were", runs))
              : fmt::format("{:.3g}   ({} simulated on {} in {:.3f} s{})",

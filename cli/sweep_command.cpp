@@ -11,9 +11,11 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "cli/app.hpp"
 #include "cli/commands.hpp"
@@ -37,28 +39,37 @@ struct SweepOptions {
 };
 
 // Refuses a sweep whose runs cannot fit before any of them starts: one run of the largest point
-// left must fit (else the point is named), and so must `workers` such runs at once (else the
-// thread count that fits is named). Under MPI each rank checks its own machine's memory.
+// left must fit (else the point is named), and so must the `workers` largest runs left at once
+// (else the thread count that fits is named). Under MPI only rank 0 checks, against its own
+// machine and one run at a time: each worker rank runs one run at once.
 void check_sweep_memory(const store::Grid& grid, const store::SweepPlan& plan, unsigned workers,
                         bool mpi) {
   const AvailableMemory have = available_memory();
   if (!have.known || plan.missing.empty()) return;
-  std::size_t largest = plan.missing.front().point;
-  for (const auto& task : plan.missing)
-    if (grid.points[task.point].bytes_per_run > grid.points[largest].bytes_per_run)
-      largest = task.point;
-  const Simulation& point = grid.points[largest];
-  const std::uint64_t per_run = point.bytes_per_run;
+  std::vector<std::uint64_t> bytes;
+  for (const auto& task : plan.missing) bytes.push_back(grid.points[task.point].bytes_per_run);
+  const std::size_t at_once = mpi ? 1 : std::min<std::size_t>(workers, bytes.size());
+  std::partial_sort(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(at_once),
+                    bytes.end(), std::greater<>());
+  const auto largest = std::find_if(plan.missing.begin(), plan.missing.end(), [&](const auto& t) {
+    return grid.points[t.point].bytes_per_run == bytes.front();
+  });
+  const Simulation& point = grid.points[largest->point];
   const std::string which = fmt::format("the point {} {} {} n = {} m = {}", point.process.str(),
                                         point.setting.str(), point.weights.str(),
                                         point.config.n, point.config.m);
-  require_memory(per_run, "one run of " + which, have);
-  const std::uint64_t at_once = mpi ? 1 : std::min<std::uint64_t>(workers, plan.missing.size());
-  if (at_once > 1 && per_run > have.bytes / at_once)
-    require_memory(per_run * at_once,
-                   fmt::format("{} at once x {} for {}; --threads {} would fit",
-                               counted(at_once, "run"), human_bytes(per_run), which,
-                               std::max<std::uint64_t>(have.bytes / per_run, 1)),
+  require_memory(bytes.front(), "one run of " + which, have);
+  std::uint64_t need = 0;
+  std::size_t fit = 0;  // how many of the largest runs fit at once
+  for (std::size_t k = 0; k < at_once; ++k) {
+    need = bytes[k] > UINT64_MAX - need ? UINT64_MAX : need + bytes[k];
+    if (need <= have.bytes) fit = k + 1;
+  }
+  if (fit < at_once)
+    require_memory(need,
+                   fmt::format("the {} largest runs left at once, the largest {} for {}; "
+                               "--threads {} would fit",
+                               at_once, human_bytes(bytes.front()), which, fit),
                    have);
 }
 
@@ -72,6 +83,10 @@ int sweep(const SweepOptions& o, std::ostream& out, std::ostream& err) {
     grid = store::load_grid(o.grid);
     threads = parse_threads(o.threads);
     if (!o.part.empty()) part = store::parse_part(o.part);
+    if (part.k > grid->runs)
+      throw InputError(fmt::format("--part {}: the grid has {} a point, so part {} holds none "
+                                   "(part K of N holds the replicates r with r mod N = K-1)",
+                                   o.part, counted(grid->runs, "run"), part.k));
   } catch (const InputError&) {
     if (worker) return kExitBadInput;  // rank 0 reports it
     throw;
@@ -85,24 +100,28 @@ int sweep(const SweepOptions& o, std::ostream& out, std::ostream& err) {
   std::optional<store::SweepPlan> planned;
   try {
     if (o.db.empty()) throw InputError("--db '' names no run store: a sweep keeps its runs there");
-    // Planned on the store as it is, only read: a missing or empty file is an empty store in
-    // memory. --status stops there and never creates or changes a file; a sweep that cannot fit
-    // is refused before its store is created.
-    std::error_code size_error;
-    const bool exists = std::filesystem::exists(o.db);
-    const bool empty = !exists || (std::filesystem::is_regular_file(o.db) &&
-                                   std::filesystem::file_size(o.db, size_error) == 0 && !size_error);
-    const bool regular = std::filesystem::is_regular_file(o.db);
-    db = empty                    ? store::RunStore::open(":memory:")
-         : regular || o.status    ? store::RunStore::open(o.db, store::RunStore::Mode::read_only)
-                                  : store::RunStore::open(o.db);  // a device: what writing does
+    // Planned on the store as it is, only read: a missing file, or one with no store in it yet,
+    // is an empty store in memory. --status stops there and never creates or changes a file; a
+    // sweep that cannot fit is refused before its store is created.
+    std::error_code fs_error;
+    const bool exists = std::filesystem::exists(o.db, fs_error);
+    const bool regular = std::filesystem::is_regular_file(o.db, fs_error);
+    std::string label;  // how the status names a store that is not open on its file
+    if (!exists) {
+      label = o.db + " (not created yet)";
+    } else if (regular || o.status) {
+      try {
+        db = store::RunStore::open(o.db, store::RunStore::Mode::read_only);
+      } catch (const store::EmptyStore&) {
+        label = o.db + " (empty)";
+      }
+    } else {
+      db = store::RunStore::open(o.db);  // a device: what writing to it does
+    }
+    if (!db) db = store::RunStore::open(":memory:");
     planned = store::plan_sweep(*grid, *db, part);
     if (o.status) {
-      out << store::status_text(*grid, *db, *planned, workers,
-                                !empty ? ""
-                                : exists ? o.db + " (empty)"
-                                         : o.db + " (not created yet)")
-          << std::flush;
+      out << store::status_text(*grid, *db, *planned, workers, label) << std::flush;
       return kExitOk;
     }
     check_sweep_memory(*grid, *planned, workers, mpi.size() > 1);
@@ -115,15 +134,18 @@ int sweep(const SweepOptions& o, std::ostream& out, std::ostream& err) {
     throw;
   }
   const store::SweepPlan& plan = *planned;
+  // Installed before the first line: a signal from then on stops the sweep cleanly.
+  std::optional<SignalGuard> signals;
+  if (mpi.size() <= 1) signals.emplace();
   err << "gapcheck sweep: " << plan.done_runs() << " of " << grid->total_runs()
-      << " runs done, " << plan.missing.size() << " left, on "
+      << " runs done, " << plan.missing.size() << " left"
+      << (part.of > 1 ? fmt::format(" in part {}/{}", part.k, part.of) : "") << ", on "
       << counted(workers, mpi.size() > 1 ? "MPI worker" : "thread") << "\n";
   const bool terminal = &err == &std::cerr && ::isatty(STDERR_FILENO);
   store::Progress progress(err, terminal, plan, workers);
   if (mpi.size() > 1) {
     store::coordinate_sweep(*grid, *db, plan, progress, mpi.size());
   } else {
-    const SignalGuard signals;
     store::sweep_local(*grid, *db, plan, threads, progress,
                        [] { return SignalGuard::caught() != 0; });
     if (const int signal = SignalGuard::caught(); signal != 0) {

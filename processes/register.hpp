@@ -116,7 +116,7 @@ class ProcessRegistry {
 ProcessRegistry& process_registry();  // the program's registry (registry.cpp)
 
 [[noreturn, gnu::cold, gnu::noinline]] inline void throw_outside_bins(Bin bin, std::uint64_t n) {
-  throw std::logic_error("the process placed a ball in bin " + std::to_string(bin) +
+  throw ProcessRuleError("the process placed a ball in bin " + std::to_string(bin) +
                          ", outside the bins [0, " + std::to_string(n) + "): its rule is wrong");
 }
 
@@ -126,6 +126,7 @@ ProcessRegistry& process_registry();  // the program's registry (registry.cpp)
 // not pay for the check (measured: 2 to 4 % of a Two-Choice step at n = 2^10).
 template <class P>
 struct PlacementChecked : P {
+  static_assert(!std::is_final_v<P>, "a process type may not be final: registration wraps it");
   explicit PlacementChecked(P process) : P(std::move(process)) {}
   template <class Oracle>
   Placement choose(Oracle& oracle) {

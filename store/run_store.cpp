@@ -233,7 +233,7 @@ std::string immutable_uri(const std::filesystem::path& path) {
 
 sqlite3* open_checked(const std::filesystem::path& path, RunStore::Mode mode) {
   const bool writable = mode == RunStore::Mode::read_write;
-  if (path.empty()) throw InputError("an empty name is no run store file");
+  if (path.empty()) throw InputError("--db '' names no run store");
   if (!writable && !std::filesystem::exists(path))
     throw InputError("no run store at '" + path.string() + "'");
   sqlite3* db = connect(path, "", writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
@@ -248,6 +248,13 @@ sqlite3* open_checked(const std::filesystem::path& path, RunStore::Mode mode) {
         throw InputError("cannot write the run store '" + path.string() +
                          "': its folder must be writable too (SQLite keeps the store's "
                          "write-ahead log beside it)");
+      // Read immutable, SQLite would not see what a write-ahead log left beside the store holds.
+      std::error_code no_size;
+      const auto wal = path.string() + "-wal";
+      if (std::filesystem::file_size(wal, no_size) > 0 && !no_size)
+        throw InputError("the run store '" + path.string() + "' is in a read-only folder with a " +
+                         "write-ahead log ('" + wal + "') that only a writer can fold in: copy " +
+                         "both to a writable folder and read it there");
       sqlite3_close(std::exchange(db, nullptr));
       db = connect(path, immutable_uri(path), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
       ours = check_ours(db, path);
@@ -261,7 +268,7 @@ sqlite3* open_checked(const std::filesystem::path& path, RunStore::Mode mode) {
     if (ours) {
       if (writable) exec(db, "PRAGMA journal_mode = WAL");
     } else {
-      if (!writable) throw InputError("'" + path.string() + "' holds no runs yet");
+      if (!writable) throw EmptyStore("'" + path.string() + "' holds no runs yet");
       // An empty database: make it a store, in one transaction that re-checks emptiness (another
       // process may be doing the same).
       exec(db, "PRAGMA journal_mode = WAL");
@@ -376,8 +383,8 @@ void RunStore::write(std::span<const StoredRun> runs) {
                  ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, "
                  "?16, ?17, ?18, ?19)");
   Statement& s = *insert_;
-  exec(db_, "BEGIN IMMEDIATE");
   try {
+    exec(db_, "BEGIN IMMEDIATE");
     for (const StoredRun& run : runs) {
       const RunResult& r = run.result;
       s.bind_key(version_, run.key)
@@ -391,6 +398,10 @@ void RunStore::write(std::span<const StoredRun> runs) {
       s.reset();
     }
     exec(db_, "COMMIT");
+  } catch (const StoreError& e) {
+    s.reset();
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw StoreError(e.code, std::string(e.what()) + " (the runs committed before are kept)");
   } catch (...) {
     s.reset();
     sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);

@@ -37,6 +37,11 @@ class Statement;  // a prepared SQLite statement (run_store.cpp)
 
 // A failure of the store's file while reading or writing it (a full disk, an I/O error, a
 // damaged database), naming the file. What was committed before it stays in the store.
+// A database with nothing in it, opened to be read (a sweep plans on it as on an empty store).
+struct EmptyStore : InputError {
+  using InputError::InputError;
+};
+
 struct StoreError : std::runtime_error {
   StoreError(int sqlite_code, const std::string& what)
       : std::runtime_error(what), code(sqlite_code) {}

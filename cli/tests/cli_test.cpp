@@ -149,7 +149,7 @@ TEST(CliJson, HasTheDocumentedFields) {
         "stream_layout", "first_replicate", "gaps", "gap_mean", "gap_sd", "gap_min", "gap_max",
         "gap_ci95",
         "max_loads", "max_gap_over_time", "fraction_above_gap_level", "probes_per_ball",
-        "load_histograms", "threads", "seconds", "balls_per_second"})
+        "load_histograms", "threads", "seconds", "balls_per_second", "runs_from_store"})
     EXPECT_TRUE(j.contains(key)) << key;
   EXPECT_EQ(j["process"], "two-choice:ties=random");  // canonical: every key with its value
   EXPECT_EQ(j["setting"], "exact");

@@ -27,6 +27,13 @@ class InputError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A process whose rule broke its contract while running (a variant placing a ball outside the
+// bins): the user's code, not gapcheck, is at fault. Exit 1.
+class ProcessRuleError : public std::logic_error {
+ public:
+  using std::logic_error::logic_error;
+};
+
 struct Spec {
   std::string name;
   std::vector<std::pair<std::string, std::string>> args;  // in the order given

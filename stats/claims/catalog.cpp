@@ -271,7 +271,7 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
   if (c.tiers.empty()) r.fail("no grid: give [claim.ci] and/or [claim.paper]");
   if (c.rule == RuleKind::distribution) {
     try {
-      read_published(file.parent_path() / c.text("published"), c.text("published_rows"));
+      claim_published(c);
     } catch (const InputError& e) {
       r.fail(std::string("published table: ") + e.what());
     }

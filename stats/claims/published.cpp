@@ -1,4 +1,5 @@
 #include "stats/claims/published.hpp"
+#include "stats/claims/catalog.hpp"
 
 #include <cmath>
 #include <fstream>
@@ -95,6 +96,11 @@ PublishedDistribution read_published(const std::filesystem::path& file,
     throw InputError(file.string() + ": the percentages of '" + selection + "' sum to " +
                      format_real(percent_sum) + ", not 100");
   return d;
+}
+
+PublishedDistribution claim_published(const Claim& claim) {
+  return read_published(claim.catalog.parent_path() / claim.text("published"),
+                        claim.text("published_rows"));
 }
 
 }  // namespace gapcheck::claims

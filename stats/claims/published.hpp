@@ -20,4 +20,8 @@ struct PublishedDistribution {
 PublishedDistribution read_published(const std::filesystem::path& file,
                                      const std::string& selection);
 
+struct Claim;
+// The table a `distribution` claim names (`published`, beside its catalog) and its selected rows.
+PublishedDistribution claim_published(const Claim& claim);
+
 }  // namespace gapcheck::claims

@@ -487,8 +487,7 @@ Decision fluid_rule(const Claim& claim, std::span<const Sample> a, ClaimOutcome&
 // --- distribution: the whole gap distribution against a published table ---------------------
 Decision distribution_rule(const Claim& claim, std::span<const Sample> a, ClaimOutcome& out) {
   if (a.size() != 1) throw InputError("claim '" + claim.id + "' (distribution) needs one point");
-  const auto published = read_published(claim.catalog.parent_path() / claim.text("published"),
-                                        claim.text("published_rows"));
+  const auto published = claim_published(claim);
   auto v = values_of(claim, a[0]);
   const std::string rounding = claim.choice("rounding");
   for (auto& x : v) x = rounding == "ceil" ? std::ceil(x - 1e-9) : std::floor(x + 1e-9);

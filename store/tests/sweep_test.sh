@@ -10,10 +10,11 @@
 #   part     parts 1/3, 2/3 and 3/3 into three stores, merged, equal one whole sweep; bad parts
 #            are refused
 #   interrupt SIGINT stops a sweep cleanly: the runs in progress finish and are stored, exit 130
-#   files    --db '' refused; --status leaves an empty file empty; a full disk exits 1 naming the
-#            store; a point that cannot fit is refused before the store is made; a read-only
-#            store is read by --status and export and refused by sweep before any run (this
-#            part needs `unshare -m` for a read-only bind mount, and is skipped without it)
+#   files    --db '' refused; --status leaves an empty file empty and plans on a database with
+#            no store yet; a full disk exits 1 naming the store; a point that cannot fit is
+#            refused before the store is made
+#   readonly a read-only store is read by --status and export and refused by sweep before any
+#            run (needs a read-only bind mount: unshare -m and mount; skipped without them)
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/test_case.sh"
 
 # Every column that is a function of the run's key (all but the wall time and finish time).
@@ -152,7 +153,10 @@ seed      = 5
 GRID
   "$gapcheck" sweep slow.toml --db slow.db --threads 2 > out.txt 2> err.txt &
   pid=$!
-  until grep -q "0 of 4 runs done" err.txt 2> /dev/null; do sleep 0.05; done
+  until grep -q "0 of 4 runs done" err.txt 2> /dev/null; do
+    kill -0 "$pid" 2> /dev/null || fail "the sweep ended before its first line: $(cat err.txt)"
+    sleep 0.05
+  done
   sleep 0.3
   kill -INT "$pid"
   set +e
@@ -164,8 +168,23 @@ GRID
   grep -q "interrupted by SIGINT: 2 of 4 runs are in the store" err.txt ||
     fail "no closing line: $(tail -1 err.txt)"
   grep -q "^done    2 runs" out.txt || fail "no status after the interruption: $(head -4 out.txt)"
-  "$gapcheck" sweep slow.toml --db slow.db --threads 2 > /dev/null 2>&1
-  [[ $(count slow.db) -eq 4 ]] || fail "the resumed sweep stored $(count slow.db) runs"
+  # SIGTERM (a scheduler's stop) the same way: the two runs left are in progress, and finish.
+  "$gapcheck" sweep slow.toml --db slow.db --threads 2 > out.txt 2> err.txt &
+  pid=$!
+  until grep -q "2 of 4 runs done" err.txt 2> /dev/null; do
+    kill -0 "$pid" 2> /dev/null || fail "the resumed sweep ended before its first line: $(cat err.txt)"
+    sleep 0.05
+  done
+  sleep 0.3
+  kill -TERM "$pid"
+  set +e
+  wait "$pid"
+  code=$?
+  set -e
+  [[ $code -eq 143 ]] || fail "the sweep stopped by SIGTERM exited with $code"
+  [[ $(count slow.db) -eq 4 ]] || fail "$(count slow.db) runs stored after SIGTERM; expected all 4"
+  grep -q "interrupted by SIGTERM: 4 of 4 runs are in the store" err.txt ||
+    fail "no closing line after SIGTERM: $(tail -1 err.txt)"
   ;;
 files)
   expect_exit() {  # CODE COMMAND...: exit code CODE, one line on stderr, which is kept in err.txt
@@ -184,14 +203,22 @@ files)
   : > empty.db
   "$gapcheck" sweep grid.toml --db empty.db --status > status.txt
   [[ ! -s empty.db ]] || fail "--status wrote into an empty file"
+  grep -q "empty.db (empty)" status.txt || fail "the status of an empty file: $(head -3 status.txt)"
+  # A database with no store in it yet (made by sqlite3) is planned on as an empty store.
+  sqlite3 bare.db "PRAGMA journal_mode = WAL" > /dev/null
+  "$gapcheck" sweep grid.toml --db bare.db --status > status.txt || fail "--status on a bare database"
+  "$gapcheck" sweep grid.toml --db bare.db --threads 2 > /dev/null 2>&1 || fail "a sweep into a bare database"
+  [[ $(count bare.db) -eq $total ]] || fail "the bare database holds $(count bare.db) runs"
   expect_exit 1 "$gapcheck" sweep grid.toml --db /dev/full
   grep -q "'/dev/full'" err.txt || fail "the error does not name the store: $(cat err.txt)"
   printf 'processes = ["left:d=2"]\nn = [100, "2^30"]\nm = [1000]\nruns = 2\n' > big.toml
   (ulimit -v 1000000 && expect_exit 2 "$gapcheck" sweep big.toml --db big.db --threads 1)
   grep -q "n = 1073741824" err.txt || fail "the refusal does not name the point: $(cat err.txt)"
   [[ ! -e big.db ]] || fail "a refused sweep created its store"
-  if ! unshare -m true 2> /dev/null; then
-    echo "skipped: the read-only part needs unshare -m (a mount namespace)"
+  ;;
+readonly)
+  if ! unshare -m sh -c 'mount --bind -o ro . .' 2> /dev/null; then
+    echo "skipped: needs a read-only bind mount (unshare -m and mount)"
     exit 77
   fi
   mkdir archive

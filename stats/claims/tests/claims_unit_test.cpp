@@ -2,7 +2,6 @@
 // and each rule deciding PASS and FAIL on samples whose truth is known by construction.
 #include <gtest/gtest.h>
 
-#include <regex>
 
 #include <cmath>
 #include <fstream>
