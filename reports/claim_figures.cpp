@@ -1,23 +1,310 @@
+// A claim's figure draws what its rule decided on, so that a reader can redo the decision by
+// eye: the measured points, one series per value of the grid's other axes (never one zig-zag
+// through several n), the B side of a comparison, the fitted curve of the claimed form, the band
+// a tolerance allows, a bound, a breakpoint. Every number drawn comes from the ClaimOutcome
+// (points, fits, details): nothing is refitted here.
 #include "reports/claim_figures.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <set>
 
 #include <fmt/format.h>
+
+#include "processes/core/spec.hpp"
+#include "processes/registry.hpp"
 
 namespace gapcheck::reports {
 namespace {
 
 constexpr double kZ95 = 1.959963984540054;  // standard normal 0.975 quantile (R: qnorm(0.975))
+// Colour 0 (black) is kept for what the rule compares against: fits, bands, bounds.
+constexpr int kReferenceColor = 0;
 
 double x_of(const stats::Point& p, const std::string& variable) {
   const auto it = p.x.find(variable);
   return it == p.x.end() ? std::numeric_limits<double>::quiet_NaN() : it->second;
 }
 
+// What the checker put in the outcome's details, or `fallback` (an outcome made by hand has none).
+template <class T>
+T detail(const claims::ClaimOutcome& o, const char* key, T fallback) {
+  return o.details.is_object() ? o.details.value(key, fallback) : fallback;
+}
+
+// Axes named after Greek parameters, as the papers write them.
+std::string symbol(const std::string& axis) {
+  static const std::map<std::string, std::string> greek = {
+      {"sigma", "σ"}, {"beta", "β"}, {"tau", "τ"}, {"eta", "η"}, {"delta", "δ"}, {"l", "ℓ"}};
+  const auto it = greek.find(axis);
+  return it == greek.end() ? axis : it->second;
+}
+
+// A count template as people write it: "{t}n" -> "t·n", "20*{b}" -> "20·b".
+std::string count_form(std::string form) {
+  for (std::size_t at; (at = form.find("}n")) != std::string::npos;) form.replace(at, 2, "}·n");
+  std::string out;
+  for (const char c : form)
+    if (c == '*') out += "·";
+    else if (c != '{' && c != '}') out += c;
+  return out;
+}
+
+// What axis `x` is, read from the claim's own templates: "{t}n" as m makes t = m/n; "{b}" as a
+// parameter of a process or setting takes that parameter's description from the registry (what
+// `gapcheck list` prints). An axis the templates do not explain keeps its bare name.
+std::string axis_label(const claims::ClaimOutcome& o, const std::string& x) {
+  if (x == "n") return "n (bins)";
+  if (x == "m") return "m (balls)";
+  const std::string placeholder = "{" + x + "}";
+  if (o.m_form == placeholder + "n") return symbol(x) + " = m/n (balls per bin)";
+  const std::pair<const std::string*, const std::vector<Entry>*> templates[] = {
+      {&o.specs.process, &process_entries()},
+      {&o.specs.setting, &setting_entries()},
+      {&o.specs.weights, &weight_entries()}};
+  for (const auto& [spec, entries] : templates) {
+    const std::string name = spec->substr(0, spec->find(':'));
+    const auto entry = std::find_if(entries->begin(), entries->end(),
+                                    [&](const Entry& e) { return e.name == name; });
+    if (entry == entries->end()) continue;
+    for (const ParamDef& param : entry->params) {
+      if (spec->find(param.key + "=" + placeholder) == std::string::npos) continue;
+      const std::string head = param.key == x ? symbol(x) : symbol(x) + " = " + symbol(param.key);
+      // A long description would not fit under one column: the setting's name says enough.
+      return fmt::format("{} ({})", head,
+                         param.help.size() <= 40 ? param.help : name + ":" + param.key);
+    }
+  }
+  return symbol(x);
+}
+
+std::string y_label(const claims::ClaimOutcome& o) {
+  const std::string variable = detail(o, "variable", std::string("gap"));
+  if (variable == "max_load") return "mean max load";
+  if (variable == "max_gap_over_time") return "mean of the max gap over [m]";
+  if (variable == "probes_per_ball") return "mean probes per ball";
+  return "mean gap at m (max load − m/n)";
+}
+
+// The axes that tell the series apart: n first, then the grid's other axes, m last, each taken
+// only if it separates points that share x and the axes taken so far. So an axis zipped with x
+// (β with b) or a function of x and n (m = t·n) makes no series of its own.
+std::vector<std::string> series_axes(const std::vector<stats::Point>& pts, const std::string& x) {
+  std::vector<std::string> candidates;
+  for (const auto& [axis, value] : pts.front().x)
+    if (axis != x && axis != "n" && axis != "m") candidates.push_back(axis);
+  candidates.insert(candidates.begin(), "n");
+  candidates.push_back("m");
+  std::vector<std::string> chosen;
+  for (const std::string& axis : candidates) {
+    std::map<std::vector<double>, std::set<double>> seen;
+    bool separates = false;
+    for (const auto& p : pts) {
+      std::vector<double> key{x_of(p, x)};
+      for (const auto& c : chosen) key.push_back(x_of(p, c));
+      auto& values = seen[key];
+      values.insert(x_of(p, axis));
+      separates = separates || values.size() > 1;
+    }
+    if (separates) chosen.push_back(axis);
+  }
+  return chosen;
+}
+
+// The points of one series: indices into outcome.points, in increasing x.
+struct Group {
+  std::string label;  // "n = 256, d = 2"; empty when the grid has no other axis
+  std::vector<std::size_t> points;
+};
+
+std::vector<Group> groups_of(const std::vector<stats::Point>& pts, const std::string& x) {
+  std::vector<std::size_t> usable;
+  for (std::size_t i = 0; i < pts.size(); ++i)
+    if (std::isfinite(x_of(pts[i], x))) usable.push_back(i);
+  if (usable.empty()) return {};
+  const auto axes = series_axes(pts, x);
+  std::map<std::vector<double>, Group> by_key;
+  for (const std::size_t i : usable) {
+    std::vector<double> key;
+    std::string label;
+    for (const auto& axis : axes) {
+      key.push_back(x_of(pts[i], axis));
+      label += fmt::format("{}{} = {}", label.empty() ? "" : ", ", symbol(axis),
+                           format_real(x_of(pts[i], axis)));
+    }
+    auto& g = by_key[key];
+    g.label = label;
+    g.points.push_back(i);
+  }
+  std::vector<Group> out;
+  for (auto& [key, g] : by_key) {
+    std::sort(g.points.begin(), g.points.end(),
+              [&](std::size_t a, std::size_t b) { return x_of(pts[a], x) < x_of(pts[b], x); });
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
+std::string joined(const std::string& a, const std::string& b) {
+  return a.empty() ? b : b.empty() ? a : a + ", " + b;
+}
+
+// A side as the catalog writes it: the x axis stays a placeholder ("left:d={d}"), since one
+// series runs along it.
+std::string side_name(const claims::Specs& specs) {
+  std::string name = specs.process;
+  if (specs.setting != "exact") name += " " + specs.setting;
+  if (specs.weights != "unit") name += " " + specs.weights;
+  if (!specs.m.empty()) name += " (m = " + count_form(specs.m) + ")";
+  return name;
+}
+
+Series measured(const std::string& label, const std::vector<stats::Point>& pts, const Group& g,
+                const std::string& x, int color, int dash) {
+  Series s{label, Series::Style::points_errorbars, {}, {}, {}, {}, color, dash};
+  for (const std::size_t i : g.points) {
+    s.x.push_back(x_of(pts[i], x));
+    s.y.push_back(pts[i].mean);
+    s.y_lo.push_back(pts[i].mean - kZ95 * pts[i].se);
+    s.y_hi.push_back(pts[i].mean + kZ95 * pts[i].se);
+  }
+  return s;
+}
+
+// y = f(point) along one group, a reference line in black.
+Series curve(const std::string& label, const std::vector<stats::Point>& pts, const Group& g,
+             const std::string& x, int dash, const std::function<double(const stats::Point&)>& f) {
+  Series s{label, Series::Style::line, {}, {}, {}, {}, kReferenceColor, dash};
+  for (const std::size_t i : g.points) {
+    s.x.push_back(x_of(pts[i], x));
+    s.y.push_back(f(pts[i]));
+  }
+  return s;
+}
+
 std::string fit_label(const stats::ShapeFit& fit, const char* role) {
-  return fmt::format("{}: {:.3g}·{} + {:.3g}", role, fit.a, fit.shape, fit.c);
+  return fmt::format("{}: {:.3g}·{} + {:.3g}", role, fit.a, stats::display_name(fit.shape), fit.c);
+}
+
+// Tier, m, runs per point and how the seeds were drawn: a claim's runs are seeded per point from
+// a hash of the point and the salt, not from the report's --seed.
+std::string claim_note(const claims::ClaimOutcome& o, const std::string& tier) {
+  std::set<double> ns;
+  std::uint64_t fewest = std::numeric_limits<std::uint64_t>::max(), most = 0;
+  for (const auto& p : o.points) {
+    ns.insert(x_of(p, "n"));
+    fewest = std::min(fewest, p.runs);
+    most = std::max(most, p.runs);
+  }
+  std::string sizes;
+  if (o.x_variable != "n" && ns.size() == 1) sizes = "n = " + format_real(*ns.begin());
+  if (o.x_variable != "m" && !o.m_form.empty()) sizes = joined(sizes, "m = " + count_form(o.m_form));
+  if (o.than && !o.than->m.empty()) sizes = joined(sizes, "B side m = " + count_form(o.than->m));
+  const std::string runs = fewest == most ? fmt::format("{} runs per point", most)
+                                          : fmt::format("{}–{} runs per point", fewest, most);
+  const auto salt = detail(o, "salt", nlohmann::json());
+  const std::string seeds =
+      salt.is_number() ? fmt::format("seeds from salt {}{}, one per point", salt.get<std::uint64_t>(),
+                                     detail(o, "fixed_seeds", true) ? "" : " (fresh)")
+                       : "seeds per point";
+  return figure_note(tier, sizes.empty() ? "m as in the catalog" : sizes, runs, seeds);
+}
+
+// --- what each rule decided on, drawn over the measured series --------------------------------
+
+// additive: the rule's own line, mean ≈ slope·f + intercept, with the slope's interval.
+void draw_additive(const claims::ClaimOutcome& o, const ShapeFunction& shape,
+                   const std::vector<Group>& groups, Figure& f, std::string& drawn) {
+  const auto it = o.details.find("fit");
+  if (it == o.details.end()) return;
+  const std::string form = it->value("form", "");
+  const double slope = it->value("slope", 0.0), intercept = it->value("intercept", 0.0);
+  const auto ci = it->value("slope_ci", std::vector<double>{});
+  if (ci.size() != 2) return;
+  const std::string label =
+      fmt::format("fit: {:.3g}·{} + {:.2g}; slope [{:.2g}, {:.2g}], claimed 1", slope,
+                  stats::display_name(form), intercept, ci[0], ci[1]);
+  for (std::size_t g = 0; g < groups.size(); ++g)
+    f.series.push_back(curve(g == 0 ? label : "", o.points, groups[g], o.x_variable, 2,
+                             [&](const stats::Point& p) { return slope * shape(form, p.x) + intercept; }));
+  drawn += fmt::format(" Dashed: the rule's weighted least-squares line of the mean on {} (legend: the "
+                       "slope's 95 % interval); the claim holds when it contains 1 and excludes 0.",
+                       stats::display_name(form));
+}
+
+// flat: per n, the growth between the two ends of the x range (what the rule measures) and the
+// fan of ±tolerance per doubling of x from the first point (what it allows).
+void draw_flat(const claims::ClaimOutcome& o, const std::vector<Group>& groups, Figure& f,
+               std::string& drawn) {
+  const auto band = detail(o, "band", std::vector<double>{});
+  const auto slopes = o.details.find("slopes");
+  if (band.size() != 2 || slopes == o.details.end()) return;
+  const double tolerance = band[1];
+  const std::string& x = o.x_variable;
+  std::vector<Series> fans;  // after every growth line, so that the legend pairs them
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    const stats::Point& first = o.points[groups[g].points.front()];
+    const stats::Point& last = o.points[groups[g].points.back()];
+    const double n = x_of(first, "n");
+    const auto row = std::find_if(slopes->begin(), slopes->end(),
+                                  [&](const nlohmann::json& r) { return r.value("n", 0.0) == n; });
+    if (row == slopes->end()) continue;
+    const double slope = row->value("slope_per_doubling", 0.0);
+    const auto ci = row->value("ci", std::vector<double>{0, 0});
+    const double x0 = x_of(first, x), x1 = x_of(last, x), doublings = std::log2(x1 / x0);
+    f.series.push_back({fmt::format("{}growth {:.2g} [{:.2g}, {:.2g}] per doubling",
+                                    groups[g].label.empty() ? "" : groups[g].label + ": ", slope,
+                                    ci.at(0), ci.at(1)),
+                        Series::Style::line, {x0, x1}, {first.mean, first.mean + slope * doublings},
+                        {}, {}, static_cast<int>(g) + 1, 2});
+    const double spread = tolerance * doublings;
+    // In the colour of its n: fans of several n cross, and a reader must tell them apart.
+    fans.push_back({g == 0 ? fmt::format("tolerated: ±{:.3g} per doubling of {}, from each first point",
+                                         tolerance, symbol(x))
+                           : "",
+                    Series::Style::line, {x1, x0, x1},
+                    {first.mean + spread, first.mean, first.mean - spread}, {}, {},
+                    static_cast<int>(g) + 1, 3});
+  }
+  f.series.insert(f.series.end(), fans.begin(), fans.end());
+  drawn += fmt::format(
+      " Dashed: the growth the rule measures, from the mean at the smallest {0} to the mean at the "
+      "largest, per doubling of {0} (legend: estimate and 95 % interval). Dotted, in the same "
+      "colour: the growth it tolerates, ±{1:.3g} per doubling from the first point; the claim holds when every "
+      "interval lies inside ±{1:.3g}. Points between the ends are drawn but not used by the rule.",
+      symbol(x), tolerance);
+}
+
+// mean_at_most: the bound at every point.
+void draw_bound(const claims::ClaimOutcome& o, const std::vector<Group>& groups, Figure& f,
+                std::string& drawn) {
+  const auto rows = o.details.find("points_vs_bound");
+  if (rows == o.details.end() || rows->size() != o.points.size()) return;
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    Series s = curve(g == 0 ? "bound" : "", o.points, groups[g], o.x_variable, 2,
+                     [](const stats::Point&) { return 0.0; });
+    for (std::size_t k = 0; k < groups[g].points.size(); ++k)
+      s.y[k] = (*rows)[groups[g].points[k]].value("bound", 0.0);
+    f.series.push_back(std::move(s));
+  }
+  drawn += " Dashed: the claimed bound; the claim holds when every mean is shown below it.";
+}
+
+void draw_transition(const stats::SegmentedFit& t, Figure& f, std::string& drawn) {
+  double y0 = INFINITY, y1 = -INFINITY;
+  for (const Series& s : f.series) {
+    for (const double y : s.y_lo.empty() ? s.y : s.y_lo) y0 = std::min(y0, y);
+    for (const double y : s.y_hi.empty() ? s.y : s.y_hi) y1 = std::max(y1, y);
+  }
+  f.series.push_back({fmt::format("breakpoint {:.3g}", t.breakpoint), Series::Style::line,
+                      {t.breakpoint, t.breakpoint}, {y0, y1}, {}, {}, 4, 1});
+  f.series.push_back({fmt::format("95% interval [{:.3g}, {:.3g}]", t.breakpoint_ci.lo, t.breakpoint_ci.hi),
+                      Series::Style::line,
+                      {t.breakpoint_ci.lo, t.breakpoint_ci.lo, t.breakpoint_ci.hi, t.breakpoint_ci.hi},
+                      {y0, y1, y1, y0}, {}, {}, 4, 3});
+  drawn += " Vertical lines: the segmented regression's breakpoint and its 95 % interval.";
 }
 
 }  // namespace
@@ -34,86 +321,101 @@ std::string fitted_constants(const claims::ClaimOutcome& outcome) {
   if (outcome.fits.empty()) return outcome.evidence;
   const stats::ShapeFit& f = outcome.fits.front();
   return fmt::format("{}: a = {:.3g} [{:.3g}, {:.3g}], c = {:.3g} [{:.3g}, {:.3g}], p = {:.3g}",
-                     f.shape, f.a, f.a_ci.lo, f.a_ci.hi, f.c, f.c_ci.lo, f.c_ci.hi, f.p_value);
+                     stats::display_name(f.shape), f.a, f.a_ci.lo, f.a_ci.hi, f.c, f.c_ci.lo,
+                     f.c_ci.hi, f.p_value);
 }
 
 std::vector<Figure> claim_figures(const claims::ClaimOutcome& outcome, const ShapeFunction& shape,
-                                  const std::string& note) {
-  std::vector<stats::Point> points = outcome.points;
+                                  const std::string& tier) {
   const std::string& var = outcome.x_variable;
-  std::erase_if(points, [&](const stats::Point& p) { return !std::isfinite(x_of(p, var)); });
-  std::sort(points.begin(), points.end(),
-            [&](const stats::Point& a, const stats::Point& b) { return x_of(a, var) < x_of(b, var); });
+  const auto groups = groups_of(outcome.points, var);
   // A claim decided at a single x (a published distribution at one n) has no curve to draw; its
   // comparison is the published-versus-measured table of the experiments.
-  if (points.empty() || x_of(points.front(), var) == x_of(points.back(), var)) return {};
-  const bool log2_x = var == "n" || var == "m" || var == "b";
+  std::set<double> xs;
+  for (const auto& g : groups)
+    for (const std::size_t i : g.points) xs.insert(x_of(outcome.points[i], var));
+  if (xs.size() < 2) return {};
 
   Figure main;
   main.id = "claim-" + outcome.id;
-  main.title = fmt::format("{} [{}]", outcome.id, verdict_name(outcome));
-  main.x_label = var;
-  main.y_label = "mean gap";
-  main.log2_x = log2_x;
-  main.note = note;
-  Series data{"measured", Series::Style::points_errorbars, {}, {}, {}, {}, 0, -1};
-  for (const auto& p : points) {
-    data.x.push_back(x_of(p, var));
-    data.y.push_back(p.mean);
-    data.y_lo.push_back(p.mean - kZ95 * p.se);
-    data.y_hi.push_back(p.mean + kZ95 * p.se);
+  // The statement says what is claimed; a long one stays in the caption, the id names it.
+  main.title = fmt::format("{} [{}]", outcome.statement.size() <= 60 ? outcome.statement : outcome.id,
+                           verdict_name(outcome));
+  main.x_label = axis_label(outcome, var);
+  main.y_label = y_label(outcome);
+  main.note = claim_note(outcome, tier);
+
+  const bool two_sides = outcome.than && outcome.than_points.size() == outcome.points.size();
+  std::string separating;
+  for (const auto& axis : series_axes(outcome.points, var)) separating = joined(separating, symbol(axis));
+  std::string drawn = "Points: the mean with its 95 % interval" +
+                      (separating.empty() ? "." : ", one series per value of " + separating + ".");
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    const int color = static_cast<int>(g) + 1;
+    if (!two_sides) {
+      main.series.push_back(measured(groups[g].label.empty() ? "measured" : groups[g].label,
+                                     outcome.points, groups[g], var, color, -1));
+      continue;
+    }
+    main.series.push_back(measured(joined("A: " + side_name(outcome.specs), groups[g].label),
+                                   outcome.points, groups[g], var, color, -1));
+    main.series.push_back(measured(joined("B: " + side_name(*outcome.than), groups[g].label),
+                                   outcome.than_points, groups[g], var, color, 2));
   }
-  main.series.push_back(data);
+  if (two_sides)
+    drawn += " Solid: the claim's process (A); dashed, same colour: the process it is compared "
+             "with (B) at the same point.";
+
   const char* roles[] = {"claimed", "best rival"};
   for (std::size_t k = 0; k < std::min<std::size_t>(2, outcome.fits.size()); ++k) {
     const stats::ShapeFit& fit = outcome.fits[k];
-    Series curve{fit_label(fit, roles[k]), Series::Style::line, {}, {}, {}, {}, static_cast<int>(k) + 1,
-                 static_cast<int>(k) + 1};
-    for (const auto& p : points) {
-      curve.x.push_back(x_of(p, var));
-      curve.y.push_back(fit.a * shape(fit.shape, p.x) + fit.c);
-    }
-    main.series.push_back(std::move(curve));
+    for (std::size_t g = 0; g < groups.size(); ++g)
+      main.series.push_back(curve(g == 0 ? fit_label(fit, roles[k]) : "", outcome.points, groups[g],
+                                  var, static_cast<int>(k) + 2, [&](const stats::Point& p) {
+                                    return fit.a * shape(fit.shape, p.x) + fit.c;
+                                  }));
   }
-  if (outcome.transition) {
-    const auto& t = *outcome.transition;
-    const double y0 = *std::min_element(data.y_lo.begin(), data.y_lo.end());
-    const double y1 = *std::max_element(data.y_hi.begin(), data.y_hi.end());
-    main.series.push_back({fmt::format("breakpoint {:.3g}", t.breakpoint), Series::Style::line,
-                           {t.breakpoint, t.breakpoint}, {y0, y1}, {}, {}, 4, 1});
-    main.series.push_back({fmt::format("95% interval [{:.3g}, {:.3g}]", t.breakpoint_ci.lo, t.breakpoint_ci.hi),
-                           Series::Style::line,
-                           {t.breakpoint_ci.lo, t.breakpoint_ci.lo, t.breakpoint_ci.hi, t.breakpoint_ci.hi},
-                           {y0, y1, y1, y0}, {}, {}, 4, 3});
-  }
-  main.caption = fmt::format("{} ({}). Verdict: {}. {}", outcome.statement, outcome.source,
-                             verdict_name(outcome), outcome.evidence);
+  if (!outcome.fits.empty())
+    drawn += " Dashed: the fitted claimed form; dotted: the best rival.";
+  const std::string rule = detail(outcome, "rule", std::string());
+  if (rule == "additive") draw_additive(outcome, shape, groups, main, drawn);
+  if (rule == "flat") draw_flat(outcome, groups, main, drawn);
+  if (rule == "mean_at_most") draw_bound(outcome, groups, main, drawn);
+  if (outcome.transition) draw_transition(*outcome.transition, main, drawn);
+  choose_x_axis(main);
+  main.caption = fmt::format("{} ({}). Verdict: {}. {} {}", outcome.statement, outcome.source,
+                             verdict_name(outcome), outcome.evidence, drawn);
   std::vector<Figure> out{main};
 
   if (!outcome.fits.empty()) {
     const stats::ShapeFit& claimed = outcome.fits.front();
+    const std::string form = stats::display_name(claimed.shape);
     Figure ratio;
     ratio.id = "claim-" + outcome.id + "-ratio";
-    ratio.title = fmt::format("{}: gap / {}", outcome.id, claimed.shape);
-    ratio.x_label = var;
-    ratio.y_label = fmt::format("mean gap / {}", claimed.shape);
-    ratio.log2_x = log2_x;
-    ratio.note = note;
-    Series r{"measured / claimed shape", Series::Style::points_errorbars, {}, {}, {}, {}, 0, -1};
-    for (const auto& p : points) {
-      const double f = shape(claimed.shape, p.x);
-      if (!(std::abs(f) > 0) || !std::isfinite(f)) continue;
-      r.x.push_back(x_of(p, var));
-      r.y.push_back(p.mean / f);
-      r.y_lo.push_back((p.mean - kZ95 * p.se) / f);
-      r.y_hi.push_back((p.mean + kZ95 * p.se) / f);
+    ratio.title = fmt::format("{}: gap / {}", outcome.id, form);
+    ratio.x_label = main.x_label;
+    ratio.y_label = fmt::format("{} / {}", main.y_label.substr(0, main.y_label.find(" (")), form);
+    ratio.note = main.note;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      Series r{groups[g].label.empty() ? "measured / claimed shape" : groups[g].label,
+               Series::Style::points_errorbars, {}, {}, {}, {}, static_cast<int>(g) + 1, -1};
+      for (const std::size_t i : groups[g].points) {
+        const stats::Point& p = outcome.points[i];
+        const double f = shape(claimed.shape, p.x);
+        if (!(std::abs(f) > 0) || !std::isfinite(f)) continue;
+        r.x.push_back(x_of(p, var));
+        r.y.push_back(p.mean / f);
+        r.y_lo.push_back((p.mean - kZ95 * p.se) / f);
+        r.y_hi.push_back((p.mean + kZ95 * p.se) / f);
+      }
+      if (!r.x.empty()) ratio.series.push_back(std::move(r));
     }
-    if (!r.x.empty()) {
-      ratio.series.push_back(std::move(r));
+    if (!ratio.series.empty()) {
+      choose_x_axis(ratio);
       ratio.caption = fmt::format(
           "The ratio of the measured statistic to the claimed shape {} for claim {}: flat when the "
           "claim holds, drifting when the shape is wrong.",
-          claimed.shape, outcome.id);
+          form, outcome.id);
       out.push_back(std::move(ratio));
     }
   }

@@ -16,8 +16,7 @@ namespace {
 using Counts = std::vector<std::uint64_t>;
 
 std::string note(Tier tier, const std::string& sizes, std::uint64_t runs, std::uint64_t seed) {
-  return fmt::format("tier {} · {} · {} runs · seed {} · bars: 95% CI", tier_name(tier), sizes,
-                     runs, seed);
+  return figure_note(tier_name(tier), sizes, fmt::format("{} runs", runs), fmt::format("seed {}", seed));
 }
 
 Counts geometric(std::uint64_t first, std::uint64_t last, std::uint64_t factor) {

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
@@ -177,7 +178,7 @@ std::string gnuplot_script(const Figure& figure) {
   std::ostringstream gp;
   // One column wide; taller by one legend line per series, so that the plot keeps its height.
   std::size_t entries = 0;
-  for (const Series& s : figure.series) entries += s.x.empty() ? 0 : 1;
+  for (const Series& s : figure.series) entries += s.x.empty() || s.label.empty() ? 0 : 1;
   const double height = 2.4 + 0.13 * static_cast<double>(entries);
   const int png_height = static_cast<int>(std::lround(height * 300));
   const int svg_height = static_cast<int>(std::lround(height * 200));
@@ -229,6 +230,11 @@ std::string gnuplot_script(const Figure& figure) {
   if (figure.log2_x) log_axis("x", 2);
   if (figure.log_x) log_axis("x", 10);
   if (figure.log_y) log_axis("y", 10);
+  if (!figure.x_tics.empty()) {
+    std::string tics;
+    for (const double x : figure.x_tics) tics += fmt::format("{}{:.10g}", tics.empty() ? "" : ", ", x);
+    gp << "set xtics (" << tics << ")\nif (tex) { set format x '$%g$' } else { set format x '%g' }\n";
+  }
   if (figure.y_range)
     gp << fmt::format("set yrange [{:.10g}:{:.10g}]\n", figure.y_range->first, figure.y_range->second);
   // Axes end at the data (plus a margin), not at the next round tic: a log axis rounded out to
@@ -240,11 +246,29 @@ std::string gnuplot_script(const Figure& figure) {
     const Series& s = figure.series[i];
     if (s.x.empty()) continue;
     gp << (block > 0 ? ", \\\n" : "") << fmt::format("  '{}.dat' index {} ", id, block)
-       << plot_style(s, i) << fmt::format(" title T_s{}", block);
+       << plot_style(s, i) << (s.label.empty() ? " notitle" : fmt::format(" title T_s{}", block));
     ++block;
   }
   gp << "\n";
   return gp.str();
+}
+
+std::string figure_note(std::string_view tier, std::string_view sizes, std::string_view runs,
+                        std::string_view seeds) {
+  return fmt::format("tier {} · {} · {} · {} · bars: 95% CI", tier, sizes, runs, seeds);
+}
+
+void choose_x_axis(Figure& figure) {
+  std::set<double> xs;
+  for (const Series& s : figure.series) xs.insert(s.x.begin(), s.x.end());
+  if (xs.empty()) return;
+  if (xs.size() <= 10 && *xs.rbegin() < 1e4) figure.x_tics.assign(xs.begin(), xs.end());
+  if (!(*xs.begin() > 0) || *xs.rbegin() < 8 * *xs.begin()) return;
+  const bool powers_of_two = std::all_of(xs.begin(), xs.end(), [](double x) {
+    return std::exp2(std::round(std::log2(x))) == x;
+  });
+  figure.log2_x = powers_of_two;
+  figure.log_x = !powers_of_two;
 }
 
 RenderedFigure render(const Figure& figure, const std::filesystem::path& dir) {

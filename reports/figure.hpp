@@ -19,12 +19,13 @@
 #include <optional>
 #include <utility>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gapcheck::reports {
 
 struct Series {
-  std::string label;
+  std::string label;  // empty: drawn without a legend entry (one entry speaks for a family)
   // points_errorbars joins the points; errorbars leaves them apart (beside a reference curve).
   enum class Style { points_errorbars, line, points, steps, errorbars } style = Style::points_errorbars;
   std::vector<double> x, y, y_lo, y_hi;  // y_lo/y_hi empty when no bars
@@ -41,6 +42,7 @@ struct Figure {
   std::string caption;  // for the page: what it shows and what the verdict rests on
   std::string note;     // printed on the figure: tier, n, runs, seed
   std::optional<std::pair<double, double>> y_range;  // default: gnuplot's autoscale
+  std::vector<double> x_tics;  // tics at these values, as plain numbers; empty: gnuplot's own
   std::string key = "below maxcols 2 reverse Left width 1";  // gnuplot key position
 };
 
@@ -52,6 +54,17 @@ struct RenderedFigure {
 // pair ID-latex.tex + ID-latex.pdf (\input{ID-latex.tex} in a document). Throws
 // std::runtime_error naming the figure when gnuplot fails or a series is malformed.
 RenderedFigure render(const Figure& figure, const std::filesystem::path& dir);
+
+// The line under every title: "tier ci · m = 100n · 10 runs · seed 1 · bars: 95% CI".
+std::string figure_note(std::string_view tier, std::string_view sizes, std::string_view runs,
+                        std::string_view seeds);
+
+// The x axis for the figure's data: log when every x is positive and they span a factor of 8
+// or more (on a linear axis the smaller values would crowd into the first tic), base 2 when
+// every x is a power of two, else base 10. A grid of at most 10 values below 10^4 is marked at
+// its own values (1, 4, 16, 64 reads better than 2^0, 2^2, 2^4, 2^6, and d = 2, 3 better than
+// 2, 2.2, 2.4); larger ones keep gnuplot's tics.
+void choose_x_axis(Figure& figure);
 
 // The text of the .dat and .gp files, for tests and for render().
 std::string data_file(const Figure& figure);

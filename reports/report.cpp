@@ -245,14 +245,15 @@ ReportSummary write_report(const ReportOptions& options,
   const ExperimentContext context{runner, options.tier, options.published};
   Page page;
   ReportSummary summary;
-  const std::string claim_note =
-      fmt::format("tier {} · seed {} · bars: 95% CI", tier_name(options.tier), options.seed);
   if (!chosen.empty()) {
     Section claim_section{"claims", "Claims", "One figure per checked claim: the statistic with 95% "
-                          "intervals, the fitted claimed curve and the best rival; the ratio to the "
-                          "claimed shape; the breakpoint of a phase transition.", {}, {}};
+                          "intervals, one series per value of the grid's other axes, and what the "
+                          "rule decided on (the compared process, the fitted claimed curve and the "
+                          "best rival, a tolerated band, a bound, a breakpoint); the ratio to the "
+                          "claimed shape. A claim's runs are seeded per point from the catalog's "
+                          "salt, not from --seed.", {}, {}};
     for (const claims::ClaimOutcome* c : chosen) {
-      auto figures = claim_figures(*c, shape, claim_note);
+      auto figures = claim_figures(*c, shape, tier_name(options.tier));
       page.verdicts.push_back({c->id + ": " + c->statement, c->source, verdict_name(*c),
                                fitted_constants(*c), figures.empty() ? "verdicts" : figures.front().id});
       for (auto& f : figures) claim_section.figures.push_back(std::move(f));

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <boost/math/distributions/chi_squared.hpp>
 #include <boost/math/tools/roots.hpp>
+#include <cctype>
 #include <cmath>
 #include <limits>
 
@@ -84,6 +85,30 @@ const Shape& shape(std::string_view name) {
   std::string known;
   for (const Shape& s : known_shapes()) known += (known.empty() ? "'" : ", '") + s.name + "'";
   throw InputError("unknown shape '" + std::string(name) + "'; known: " + known);
+}
+
+std::string display_name(std::string_view name) {
+  // Whole words only: "log" inside "log2" is the binary logarithm, not ln.
+  static const std::vector<std::pair<std::string_view, std::string_view>> words = {
+      {"log2", "log₂"}, {"log", "ln"}, {"sqrt", "√"}, {"beta", "β"},
+      {"sigma", "σ"},   {"phi_d", "φ_d"}};
+  std::string out;
+  for (std::size_t i = 0; i < name.size();) {
+    if (!std::isalnum(static_cast<unsigned char>(name[i]))) {
+      out += name[i++];
+      continue;
+    }
+    std::size_t end = i;
+    while (end < name.size() &&
+           (std::isalnum(static_cast<unsigned char>(name[end])) || name[end] == '_'))
+      ++end;
+    const std::string_view word = name.substr(i, end - i);
+    const auto it = std::find_if(words.begin(), words.end(),
+                                 [&](const auto& w) { return w.first == word; });
+    out += it == words.end() ? word : it->second;
+    i = end;
+  }
+  return out;
 }
 
 std::vector<ShapeFit> rank_shapes(std::span<const Point> points, std::span<const Shape> shapes,

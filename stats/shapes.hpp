@@ -25,6 +25,10 @@ struct Shape {
 const std::vector<Shape>& known_shapes();
 // Throws InputError for an unknown name, listing the known ones.
 const Shape& shape(std::string_view name);
+// A shape's name as a reader should see it: catalogs name shapes in ASCII with "log" for the
+// natural logarithm ("log2 log n"), which stays their name; figures and tables print
+// "log₂ ln n", √ and Greek letters.
+std::string display_name(std::string_view name);
 
 // One grid point: the mean of `runs` replicate values and its standard error.
 struct Point {

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -17,6 +18,7 @@
 #include "reports/check.hpp"
 #include "processes/registry.hpp"
 #include "reports/report.hpp"
+#include "stats/shapes.hpp"
 
 namespace gapcheck::reports {
 namespace {
@@ -228,12 +230,233 @@ TEST(Report, ClaimOutcomesBecomeTheVerdictTableAndTheirFigures) {
   const std::string html = read(options.out / "index.html");
   EXPECT_NE(html.find("<td class=\"pass\">pass</td>"), std::string::npos);
   EXPECT_NE(html.find("fail (control, expected to fail)"), std::string::npos);
-  EXPECT_NE(html.find("log2 log n: a = 1 [0.9, 1.1], c = 0.5 [0.4, 0.6]"), std::string::npos);
+  EXPECT_NE(html.find("log₂ ln n: a = 1 [0.9, 1.1], c = 0.5 [0.4, 0.6]"), std::string::npos);
   // The ratio panel divides by the claimed shape: gap / log2 ln n = 1 + 0.5 / log2 ln n.
   const std::string dat = read(options.out / "figures/claim-two-choice-loglog-ratio.dat");
   const auto at = dat.find("\n256 ");
   ASSERT_NE(at, std::string::npos) << dat;
   EXPECT_NEAR(std::stod(dat.substr(at + 5)), 1 + 0.5 / std::log2(std::log(256.0)), 1e-9);
+}
+
+// --- the claims' figures: what each rule decided on is in the drawn data -------------------
+
+// The blocks of a .dat file by their label ("# index K: LABEL"), each as its (x, y) rows.
+std::map<std::string, std::vector<std::pair<double, double>>> blocks(const std::string& dat) {
+  std::map<std::string, std::vector<std::pair<double, double>>> out;
+  std::istringstream lines(dat);
+  std::string label;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("# index ", 0) == 0) {
+      label = line.substr(line.find(": ") + 2);
+      out[label];
+    } else if (!line.empty() && line[0] != '#' && !label.empty()) {
+      std::istringstream row(line);
+      double x, y;
+      row >> x >> y;
+      out[label].emplace_back(x, y);
+    }
+  }
+  return out;
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// A flat claim as the checker reports it: t = m/n ∈ {1, 4, 16, 64, 256} at n = 256 and 4096.
+claims::ClaimOutcome flat_outcome() {
+  claims::ClaimOutcome o;
+  o.id = "two-choice-flat-in-m";
+  o.statement = "Two-Choice: the gap does not grow with m (m ≥ n)";
+  o.source = "theory.md 1.2";
+  o.verdict = claims::Verdict::pass;
+  o.evidence = "growth per doubling of t at n=4.1e+03: 0.035 [0.0266, 0.0434] vs ±0.1";
+  o.x_variable = "t";
+  o.specs.process = "two-choice";
+  o.m_form = "{t}n";
+  o.details = {{"rule", "flat"}, {"variable", "gap"}, {"salt", 20261130}, {"fixed_seeds", true},
+               {"band", {-0.1, 0.1}}};
+  for (const double n : {256.0, 4096.0}) {
+    for (const double t : {1.0, 4.0, 16.0, 64.0, 256.0})
+      o.points.push_back({{{"n", n}, {"m", t * n}, {"t", t}}, 2 + 0.1 * std::log2(n) + 0.01 * t / 64,
+                          0.02, 200});
+    o.details["slopes"].push_back(
+        {{"n", n}, {"slope_per_doubling", 0.03 * n / 4096}, {"ci", {0.01, 0.05}}});
+  }
+  return o;
+}
+
+double shape_value(const std::string& name, const stats::Vars& x) { return stats::shape(name).f(x); }
+
+// Defects 1, 2, 3 and 6 of the flat figure: one zig-zag series, a linear axis over 1…256, no
+// tolerance, and "seed 1" where the seeds come from a salt.
+TEST(ClaimFigures, FlatClaimDrawsOneSeriesPerNOnALogAxisWithTheRulesGrowthAndItsTolerance) {
+  const claims::ClaimOutcome o = flat_outcome();
+  const auto figures = claim_figures(o, shape_value, "ci");
+  ASSERT_EQ(figures.size(), 1u);
+  const Figure& f = figures.front();
+  const std::string dat = data_file(f), gp = gnuplot_script(f);
+  const auto b = blocks(dat);
+  ASSERT_TRUE(b.count("n = 256") && b.count("n = 4096")) << dat;
+  EXPECT_EQ(b.at("n = 256").size(), 5u);
+  for (const auto& [x, y] : b.at("n = 256")) EXPECT_LT(y, 3.1) << "a point of n = 4096 in n = 256";
+  // Two measured series, a growth line per n, a tolerance fan per n (legend entry on the first).
+  EXPECT_EQ(count(dat, "# index "), 6u) << dat;
+  EXPECT_NE(gp.find("set logscale x 2"), std::string::npos);
+  EXPECT_NE(gp.find("set xtics (1, 4, 16, 64, 256)"), std::string::npos) << gp;
+  EXPECT_EQ(f.x_label, "t = m/n (balls per bin)");
+  // The rule's growth per doubling, from the first point to the last: 0.03/16 at n = 256.
+  const auto growth = b.find("n = 256: growth 0.0019 [0.01, 0.05] per doubling");
+  ASSERT_NE(growth, b.end()) << dat;
+  EXPECT_NEAR(growth->second.back().second - growth->second.front().second, 0.03 / 16 * 8, 1e-9);
+  // The tolerated fan opens from the first point by ±0.1 per doubling: ±0.8 over 1…256.
+  const auto fan = b.find("tolerated: ±0.1 per doubling of t, from each first point");
+  ASSERT_NE(fan, b.end()) << dat;
+  const double y0 = o.points.front().mean;
+  ASSERT_EQ(fan->second.size(), 3u);
+  EXPECT_NEAR(fan->second[0].second, y0 + 0.8, 1e-9);
+  EXPECT_NEAR(fan->second[1].second, y0, 1e-9);
+  EXPECT_NEAR(fan->second[2].second, y0 - 0.8, 1e-9);
+  EXPECT_EQ(count(gp, " notitle"), 1u) << "the second fan shares the first one's legend entry";
+  // The subtitle says how the claim's runs were seeded, its m and its runs per point.
+  EXPECT_NE(f.note.find("seeds from salt 20261130, one per point"), std::string::npos) << f.note;
+  EXPECT_NE(f.note.find("m = t·n"), std::string::npos) << f.note;
+  EXPECT_NE(f.note.find("200 runs per point"), std::string::npos) << f.note;
+  EXPECT_EQ(f.note.find("seed 1 "), std::string::npos) << f.note;
+  EXPECT_NE(gp.find("seeds from salt 20261130"), std::string::npos);
+}
+
+// Defect 4: the B side of an order claim is drawn, with its own legend entry per n.
+TEST(ClaimFigures, OrderClaimDrawsBothSides) {
+  claims::ClaimOutcome o;
+  o.id = "variant-beats-one-choice";
+  o.statement = "variant: smaller gap than One-Choice";
+  o.x_variable = "n";
+  o.specs.process = "one-plus-beta:beta=0.5";
+  o.than = claims::Specs{"one-choice", "exact", "unit", ""};
+  o.m_form = "20n";
+  o.details = {{"rule", "order"}, {"salt", 20261130}, {"fixed_seeds", true}};
+  for (const double n : {1024.0, 4096.0}) {
+    o.points.push_back({{{"n", n}, {"m", 20 * n}}, 4.0, 0.1, 40});
+    o.than_points.push_back({{{"n", n}, {"m", 20 * n}}, 9.0, 0.2, 40});
+  }
+  for (const char* process : {"one-plus-beta:beta=0.5", "one-choice"})
+    for (const double n : {1024.0, 4096.0})
+      o.details["grid"].push_back({{"process", process}, {"setting", "exact"}, {"n", n}, {"m", 20 * n}});
+  const auto figures = claim_figures(o, shape_value, "ci");
+  ASSERT_EQ(figures.size(), 1u);
+  const auto b = blocks(data_file(figures.front()));
+  ASSERT_EQ(b.size(), 2u) << data_file(figures.front());  // one grid axis only: n is x
+  ASSERT_TRUE(b.count("A: one-plus-beta:beta=0.5")) << data_file(figures.front());
+  ASSERT_TRUE(b.count("B: one-choice"));
+  for (const auto& [x, y] : b.at("B: one-choice")) EXPECT_EQ(y, 9.0);
+  // n spans a factor of 4: a linear axis.
+  EXPECT_EQ(gnuplot_script(figures.front()).find("set logscale x"), std::string::npos);
+  EXPECT_EQ(figures.front().x_label, "n (bins)");
+
+  // With a second axis the sides pair up by colour, one legend entry per side and value.
+  claims::ClaimOutcome by_d = o;
+  by_d.x_variable = "d";
+  by_d.points.clear();
+  by_d.than_points.clear();
+  by_d.details["grid"] = nlohmann::json::array();
+  for (const bool b_side : {false, true})
+    for (const double n : {4096.0, 16384.0})
+      for (const double d : {2.0, 3.0}) {
+        auto& side = b_side ? by_d.than_points : by_d.points;
+        side.push_back({{{"n", n}, {"m", 20 * n}, {"d", d}}, b_side ? 5.0 : 4.0, 0.1, 200});
+        by_d.details["grid"].push_back(
+            {{"process", fmt::format("{}:d={}", b_side ? "d-choice" : "left", d)}, {"setting", "exact"}});
+      }
+  by_d.specs.process = "left:d={d}";
+  by_d.than->process = "d-choice:d={d}";
+  const Figure f = claim_figures(by_d, shape_value, "ci").front();
+  const auto bd = blocks(data_file(f));
+  EXPECT_EQ(bd.size(), 4u);
+  EXPECT_TRUE(bd.count("A: left:d={d}, n = 4096") && bd.count("B: d-choice:d={d}, n = 16384"))
+      << data_file(f);
+  EXPECT_EQ(f.x_label, "d (left:d)") << "the registry's description of left's d is too long";
+}
+
+// Defect 5: the additive rule's own fitted line is drawn, from the outcome's details.
+TEST(ClaimFigures, AdditiveClaimDrawsTheRulesFittedLine) {
+  claims::ClaimOutcome o;
+  o.id = "two-choice-loglog";
+  o.statement = "Two-Choice: gap = log₂ ln n + Θ(1) for m ≥ n";
+  o.x_variable = "n";
+  o.specs.process = "two-choice";
+  o.m_form = "20n";
+  o.details = {{"rule", "additive"}, {"salt", 20261130}, {"fixed_seeds", true},
+               {"fit", {{"form", "log2 log n"}, {"slope", 0.832}, {"intercept", 0.5},
+                        {"slope_ci", {0.419, 1.24}}}}};
+  for (const double n : {64.0, 1024.0, 16384.0, 262144.0})
+    o.points.push_back({{{"n", n}, {"m", 20 * n}}, std::log2(std::log(n)), 0.05, 60});
+  const Figure f = claim_figures(o, shape_value, "ci").front();
+  const std::string dat = data_file(f), gp = gnuplot_script(f);
+  const auto b = blocks(dat);
+  const auto fit = b.find("fit: 0.832·log₂ ln n + 0.5; slope [0.42, 1.2], claimed 1");
+  ASSERT_NE(fit, b.end()) << dat;
+  ASSERT_EQ(fit->second.size(), 4u);
+  for (const auto& [n, y] : fit->second) EXPECT_NEAR(y, 0.832 * std::log2(std::log(n)) + 0.5, 1e-6);
+  EXPECT_TRUE(b.count("measured"));
+  EXPECT_NE(gp.find("set logscale x 2"), std::string::npos);
+  EXPECT_EQ(dat.find("log2 log n"), std::string::npos) << "the shape's name, not its display";
+  EXPECT_NE(f.note.find("m = 20n"), std::string::npos) << f.note;
+  EXPECT_NE(f.note.find("60 runs per point"), std::string::npos) << f.note;
+}
+
+// The checker hands the figure what it needs: templates, m, the B side's points, the salt. A
+// small catalog of a flat and an order claim, through `gapcheck report`.
+TEST(ClaimFigures, TheReportDrawsACatalogsFlatAndOrderClaimsFromTheChecker) {
+  const fs::path dir = scratch("claim_catalog");
+  fs::create_directories(dir);
+  const fs::path catalog = dir / "claims.toml";
+  write(catalog, R"([[claim]]
+id = "small-flat"
+statement = "Two-Choice: the gap does not grow with m"
+source = "test"
+evidence = "D"
+process = "two-choice"
+rule = "flat"
+x = "t"
+tolerance = 0.5
+[claim.ci]
+n = [64, 256]
+t = [1, 4, 16]
+m = "{t}n"
+runs = 6
+
+[[claim]]
+id = "small-order"
+statement = "Two-Choice: smaller gap than One-Choice"
+source = "test"
+evidence = "D"
+process = "two-choice"
+than = { process = "one-choice" }
+rule = "order"
+[claim.ci]
+n = [64, 256]
+m = "10n"
+runs = 6
+)");
+  const fs::path out = dir / "report";
+  std::string err;
+  ASSERT_EQ(gapcheck({"report", "small-*", "--catalog", catalog.string(), "--db", "", "--out",
+                      out.string(), "--threads", "2"}, &err), 0) << err;
+  const std::string flat_dat = read(out / "figures/claim-small-flat.dat");
+  const std::string flat_gp = read(out / "figures/claim-small-flat.gp");
+  const auto flat = blocks(flat_dat);
+  EXPECT_TRUE(flat.count("n = 64") && flat.count("n = 256")) << flat_dat;
+  EXPECT_TRUE(flat.count("tolerated: ±0.5 per doubling of t, from each first point")) << flat_dat;
+  EXPECT_NE(flat_gp.find("set logscale x 2"), std::string::npos);
+  EXPECT_NE(flat_gp.find("t = m/n (balls per bin)"), std::string::npos);
+  EXPECT_NE(flat_gp.find("seeds from salt 20261130, one per point"), std::string::npos);
+  const auto order = blocks(read(out / "figures/claim-small-order.dat"));
+  EXPECT_TRUE(order.count("A: two-choice"));
+  EXPECT_TRUE(order.count("B: one-choice")) << read(out / "figures/claim-small-order.dat");
+  EXPECT_TRUE(check_report(out).empty());
 }
 
 TEST(Report, BadInputIsOneLineAndLeavesNothing) {

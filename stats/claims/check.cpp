@@ -116,6 +116,9 @@ std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
     out.control = c->control;
     if (c->texts.count("finding")) out.finding = c->text("finding");
     out.x_variable = c->x_variable;
+    out.specs = c->specs;
+    out.than = c->than;
+    out.m_form = c->tiers.at(options.tier).m;
     auto samples = [&](const std::vector<PointSpec>& points) {
       std::vector<Sample> s;
       for (const auto& p : points) {

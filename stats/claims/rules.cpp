@@ -556,6 +556,7 @@ std::vector<stats::Point> fit_points(const Claim& claim, std::span<const Sample>
 void decide(const Claim& claim, std::span<const Sample> a, std::span<const Sample> b,
             ClaimOutcome& out) {
   for (const auto& s : a) out.points.push_back(point_of(claim, s));
+  for (const auto& s : b) out.than_points.push_back(point_of(claim, s));
   Decision d{Verdict::inconclusive, ""};
   switch (claim.rule) {
     case RuleKind::shape: d = shape_rule(claim, fit_points(claim, a, out.points, out), out); break;
@@ -571,13 +572,10 @@ void decide(const Claim& claim, std::span<const Sample> a, std::span<const Sampl
     case RuleKind::fluid: d = fluid_rule(claim, a, out); break;
     case RuleKind::distribution: d = distribution_rule(claim, a, out); break;
     case RuleKind::crossover: d = crossover_rule(claim, a, b, out); break;
-    case RuleKind::bound: {
-      std::vector<stats::Point> than;
-      for (const auto& s : b) than.push_back(point_of(claim, s));
+    case RuleKind::bound:
       d = bound_rule(claim, fit_points(claim, a, out.points, out),
-                     than.empty() ? than : fit_points(claim, b, than, out), out);
+                     b.empty() ? out.than_points : fit_points(claim, b, out.than_points, out), out);
       break;
-    }
   }
   out.verdict = d.verdict;
   out.evidence = d.evidence;

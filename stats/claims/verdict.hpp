@@ -30,6 +30,13 @@ struct ClaimOutcome {
   std::vector<stats::Point> points;
   std::vector<stats::ShapeFit> fits;  // claimed form first, then rivals (shape rules)
   std::optional<stats::SegmentedFit> transition;
+  // The B side's points (rules order, crossover, bound with `than`), matched to `points` by index.
+  std::vector<stats::Point> than_points;
+  // The catalog's templates, so that a figure can say what an axis is: the specs of both sides
+  // ("batch:b={b}") and the tier's m ("{t}n" makes t = m/n).
+  Specs specs;
+  std::optional<Specs> than;
+  std::string m_form;
 
   // A true claim that FAILs, or a control that PASSes, without a documented finding: either
   // makes `gapcheck check` exit 1. A finding (a disagreement between measurement and a

@@ -53,6 +53,23 @@ TEST(Shapes, KnownNamesEvaluateAndUnknownNamesAreRejected) {
   }
 }
 
+// The names keep "log" for ln (catalogs use them); what a reader sees says ln, log₂ where the
+// shape computes log₂, and √ / Greek letters.
+TEST(Shapes, DisplayNamesSayLnForTheNaturalLogarithm) {
+  EXPECT_EQ(display_name("log2 log n"), "log₂ ln n");
+  EXPECT_EQ(display_name("log n/log log n"), "ln n/ln ln n");
+  EXPECT_EQ(display_name("sqrt((m/n) log n)"), "√((m/n) ln n)");
+  EXPECT_EQ(display_name("log log n/(d log phi_d)"), "ln ln n/(d ln φ_d)");
+  EXPECT_EQ(display_name("log n/beta"), "ln n/β");
+  EXPECT_EQ(display_name("b/n + log n"), "b/n + ln n");
+  EXPECT_EQ(display_name("1"), "1");
+  // Every known shape that computes a natural logarithm is shown without "log " but with "ln".
+  for (const Shape& s : known_shapes()) {
+    if (s.name.find("log ") == std::string::npos || s.name.find("log2") != std::string::npos) continue;
+    EXPECT_EQ(display_name(s.name).find("log"), std::string::npos) << s.name;
+  }
+}
+
 TEST(RankShapes, RecoversExactCoefficients) {
   const auto points = grid(shape("log log n"), 1.4427, 0.5, 0.01, nullptr);
   const auto fits = rank_shapes(points, rivals(), 0.95);
