@@ -121,12 +121,17 @@ int run_check(const CheckArgs& a, std::ostream& out, std::ostream& err) {
   // The store opens at the first simulation, after every input has been checked, so that bad
   // input leaves no store behind.
   std::optional<store::RunStore> run_store;
-  if (!a.db.empty())
+  if (!a.db.empty()) {
     o.simulator = [&run_store, &a](const claims::PointSpec& point, std::uint64_t seed,
                                    unsigned threads) {
       if (!run_store) run_store.emplace(store::RunStore::open(a.db));
       return claims::simulate_point(point, seed, threads, &*run_store);
     };
+    o.stored = [&run_store, &a](const claims::PointSpec& point, std::uint64_t seed) {
+      if (!run_store) run_store.emplace(store::RunStore::open(a.db));
+      return claims::stored_runs(point, seed, *run_store);
+    };
+  }
   o.progress = [&err](const std::string& line) { err << "check: " << line << "\n" << std::flush; };
   const auto outcomes = claims::check_claims(o);
   const std::uint64_t salt = outcomes.front().details.at("salt").get<std::uint64_t>();

@@ -89,6 +89,10 @@ CheckedClaims checked_claims(const reports::ReportOptions& options,
     return results;
   };
   o.progress = [&progress](const std::string& line) { progress << "check: " << line << "\n"; };
+  if (options.store)
+    o.stored = [store = options.store](const claims::PointSpec& point, std::uint64_t seed) {
+      return claims::stored_runs(point, seed, *store);
+    };
   const auto ids = tier_claim_ids(options, catalogs);
   const bool any = std::any_of(ids.begin(), ids.end(),
                                [&](const std::string& id) { return claims::glob_match(o.glob, id); });

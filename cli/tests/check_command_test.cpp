@@ -121,6 +121,9 @@ TEST(CheckCommand, BadInputLeavesNoStoreAndAStoreIsReused) {
   const Outcome without = gapcheck({"check", "--db", "", "--catalog", catalog(false)});
   EXPECT_EQ(again.out, first.out);  // read back from the store: the same verdicts and numbers
   EXPECT_EQ(without.out, first.out);
+  // ... and the progress says so, where the first check timed its runs
+  EXPECT_EQ(first.err.find("read back from the store"), std::string::npos) << first.err;
+  EXPECT_NE(again.err.find("runs=5 (read back from the store)"), std::string::npos) << again.err;
   std::filesystem::remove(db);
   std::filesystem::remove(db.string() + "-wal");
   std::filesystem::remove(db.string() + "-shm");

@@ -96,14 +96,19 @@ std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
   std::size_t done = 0;
   for (const auto& [key, point] : needed) {
     const std::uint64_t seed = point_seed(salt, point);
+    const std::uint64_t stored = options.stored ? options.stored(point, seed) : 0;
     const auto start = std::chrono::steady_clock::now();
     data[key] = {seed, options.simulator(point, seed, options.threads)};
     const double s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const std::string how =
+        stored >= point.runs ? "read back from the store"
+        : stored > 0 ? fmt::format("{:.3f} s; {} read back from the store", s, stored)
+                     : fmt::format("{:.3f} s", s);
     if (options.progress)
-      options.progress(fmt::format("[{}/{}] {} {} {} n={} m={} runs={} ({:.3f} s)", ++done,
+      options.progress(fmt::format("[{}/{}] {} {} {} n={} m={} runs={} ({})", ++done,
                                    needed.size(), point.specs.process, point.specs.setting,
-                                   point.specs.weights, point.n, point.m, point.runs, s));
+                                   point.specs.weights, point.n, point.m, point.runs, how));
   }
 
   std::vector<ClaimOutcome> outcomes;

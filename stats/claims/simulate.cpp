@@ -35,4 +35,9 @@ std::vector<RunResult> simulate_point(const PointSpec& point, std::uint64_t seed
   return store::run_or_reuse(store, simulation_of(point), seed, 0, point.runs, threads);
 }
 
+std::uint64_t stored_runs(const PointSpec& point, std::uint64_t seed,
+                          const store::RunStore& store) {
+  return store.count(store::PointKey::of(simulation_of(point), seed), 0, point.runs);
+}
+
 }  // namespace gapcheck::claims

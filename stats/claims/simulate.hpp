@@ -30,6 +30,9 @@ Simulation simulation_of(const PointSpec& point);
 std::vector<RunResult> simulate_point(const PointSpec& point, std::uint64_t seed,
                                       unsigned threads, store::RunStore* store = nullptr);
 
+// How many of those runs the store holds: read back, not simulated, by simulate_point.
+std::uint64_t stored_runs(const PointSpec& point, std::uint64_t seed, const store::RunStore& store);
+
 using Simulator =
     std::function<std::vector<RunResult>(const PointSpec&, std::uint64_t seed, unsigned threads)>;
 

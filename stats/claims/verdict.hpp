@@ -58,6 +58,9 @@ struct CheckOptions {
     return simulate_point(point, seed, threads);
   };  // tests substitute mutants here; the CLI adds the run store
   std::function<void(const std::string&)> progress;  // one line per step, may be empty
+  // Runs of a point that the simulator reads back from a store instead of simulating (empty:
+  // no store), said in the progress line.
+  std::function<std::uint64_t(const PointSpec&, std::uint64_t seed)> stored;
 };
 
 // Loads the catalogs, simulates every needed point once (shared across the claims that name
