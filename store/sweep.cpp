@@ -153,13 +153,15 @@ void Progress::draw(bool final) {
   }
   last_draw_ = now;
   last_decile_ = decile;
-  // The measured rate once runs have finished; before that, the stored rate.
+  // The bar and the percentage are of the work (cost m + n per run), which long runs dominate;
+  // the run count beside them is plain. The measured rate once runs have finished; before that,
+  // the stored rate.
   const double left = cost_done_ > 0 ? elapsed * (cost_total_ - cost_done_) / cost_done_
                                      : prior_seconds_;
   constexpr int kWidth = 30;
   const int filled = static_cast<int>(std::lround(kWidth * fraction));
   const std::string line = fmt::format(
-      "[{}{}] {}/{} runs  {:3.0f} %  elapsed {}  left {}", std::string(filled, '#'),
+      "[{}{}] {}/{} runs  {:3.0f} % of the work  elapsed {}  left {}", std::string(filled, '#'),
       std::string(kWidth - filled, '.'), done_, total_, 100 * fraction, human_duration(elapsed),
       final ? human_duration(0) : (cost_done_ > 0 || prior_seconds_ > 0 ? human_duration(left) : "?"));
   if (terminal_)
