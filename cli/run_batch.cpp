@@ -81,7 +81,10 @@ class ProgressLine {
 // allocated; refuses with the need, what the machine has, and the thread count that would fit.
 void check_memory(const Batch& b, const BatchWriter& writer) {
   const std::uint64_t per_run = b.simulation.bytes_per_run;
-  const std::uint64_t at_once = std::min<std::uint64_t>(b.threads, b.runs);
+  // Runs the store holds are read back, not simulated: they need no loads.
+  const std::uint64_t stored =
+      b.db ? b.db->count(store::PointKey::of(b.simulation, b.seed), b.first_replicate, b.runs) : 0;
+  const std::uint64_t at_once = std::min<std::uint64_t>(b.threads, b.runs - stored);
   const std::uint64_t output = writer.bytes_needed();
   const AvailableMemory have = available_memory();
   if (b.format == Format::json && have.known && output > have.bytes / 2)

@@ -9,6 +9,8 @@
 #   devfull   writing to /dev/full exits 1 with a message (not 0, not an abort)
 #   threads   threads that cannot be started (an address-space limit) leave their runs to the
 #             others: the batch completes
+#   stored    runs the store holds need no memory for loads: under a limit that one run's loads
+#             exceed, a batch read back whole runs, and one with a run to simulate is refused
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/test_case.sh"
 
 # A batch of many runs of about a tenth of a second each: it is running when the signal comes.
@@ -85,6 +87,18 @@ case $case_name in
        --threads 1000 --csv > out.txt 2> err.txt) || code=$?
     [[ $code == 0 ]] || fail "exit $code: $(cat err.txt)"
     [[ $(wc -l < out.txt) == 2001 ]] || fail "$(wc -l < out.txt) lines"
+    ;;
+  stored)
+    big=(run --process two-choice --n 2^26 --m 1000 --seed 3 --threads 1 --engine bins --db big.db --csv)
+    "$gapcheck" "${big[@]}" --runs 1 > first.csv
+    code=0
+    (ulimit -v 250000; "$gapcheck" "${big[@]}" --runs 1 > again.csv 2> err.txt) || code=$?
+    [[ $code == 0 ]] || fail "a batch read back whole was refused: exit $code: $(cat err.txt)"
+    cmp first.csv again.csv || fail "the run read back differs"
+    code=0
+    (ulimit -v 250000; "$gapcheck" "${big[@]}" --runs 2 > /dev/null 2> err.txt) || code=$?
+    [[ $code == 2 ]] || fail "a batch with a run to simulate: exit $code: $(cat err.txt)"
+    grep -q "needs about" err.txt || fail "no memory refusal: $(cat err.txt)"
     ;;
   *)
     fail "unknown case"
