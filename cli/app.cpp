@@ -59,9 +59,11 @@ int run_command(const RunOptions& o, std::ostream& out, std::ostream& err) {
   const std::uint64_t runs = parse_count(o.runs, "runs", std::nullopt, kMaxCount, 1);
   const std::uint64_t seed = parse_count(o.seed, "seed");
   const std::uint64_t first = parse_count(o.first_replicate, "first-replicate");
-  if (first > ~runs)
-    throw InputError("first-replicate=" + o.first_replicate +
-                     " is too large for runs=" + o.runs + " (first + runs must stay below 2^64)");
+  // Every replicate of the batch must replay alone (--first-replicate r --runs 1), and a
+  // replicate is at most kMaxCount (2^63 - 1), the largest first-replicate accepted.
+  if (runs - 1 > kMaxCount - first)
+    throw InputError("first-replicate=" + o.first_replicate + " is too large for runs=" +
+                     o.runs + " (the last replicate, first + runs - 1, must stay below 2^63)");
   const unsigned threads = parse_threads(o.threads);
   const Simulation simulation = make_simulation(Spec::parse(o.process), Spec::parse(o.setting),
                                                 Spec::parse(o.weights), config);

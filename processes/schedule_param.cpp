@@ -40,4 +40,12 @@ std::vector<ThresholdStage> parse_schedule(std::string_view text, std::uint64_t 
   return stages;
 }
 
+std::string canonical_schedule(std::string_view text, std::uint64_t n) {
+  std::string out;
+  for (const ThresholdStage& stage : parse_schedule(text, n))
+    out += (out.empty() ? "" : "/") + std::to_string(stage.start) + ":" +
+           (stage.relative ? "r" : "a") + format_real(stage.value);
+  return out;
+}
+
 }  // namespace gapcheck

@@ -29,4 +29,8 @@ inline constexpr ThresholdRange kRelativeOffset{-1e9, 1e9};
 // Throws InputError naming the bad stage and the accepted syntax.
 std::vector<ThresholdStage> parse_schedule(std::string_view text, std::uint64_t n);
 
+// The schedule in canonical form: each start a whole number of steps (5n resolved), each
+// threshold as format_real writes it: "0:r2/500:r1/1000:a12" for 0:r2/5n:r1/10n:a12 at n = 100.
+std::string canonical_schedule(std::string_view text, std::uint64_t n);
+
 }  // namespace gapcheck

@@ -22,7 +22,7 @@ std::vector<ProcessEntry<Thinning>> Thinning::entries() {
           "threshold=schedule: stages START:rL (W/n + L) or START:al (l) joined by '/', START a "
           "step count from 0 up (5n, 2nlnn accepted), L and l in the ranges of the keys L and l, "
           "e.g. 0:r2/5n:r1/10n:a12",
-          "threshold=schedule"}}},
+          "threshold=schedule", canonical_schedule}}},
        [](const Params& p) {
          Thinning thinning;
          const std::string& kind = p.choice("threshold");

@@ -113,6 +113,9 @@ std::vector<BadInput> bad_inputs() {
       {"unknown option", with({"--bins", "3"}), {"--bins"}},
       {"missing m", {"run", "--process", "two-choice", "--n", "100"}, {"--m", "required"}},
       {"negative seed", with({"--seed", "-1"}), {"seed=-1", "whole number"}},
+      // the last replicate must replay alone, and first-replicate stops below 2^63
+      {"replicates past 2^63", with({"--first-replicate", "9223372036854775807", "--runs", "2"}),
+       {"first-replicate=9223372036854775807", "runs=2", "below 2^63"}},
       {"no subcommand", {}, {"subcommand"}},
   };
 }

@@ -116,7 +116,8 @@ Params bind_params(std::string_view kind, const Spec& spec, const std::vector<Pa
       }
       case ParamDef::Kind::text:
         params.choices_[def.key] = text;
-        params.canonical.args.emplace_back(def.key, text);
+        params.canonical.args.emplace_back(def.key,
+                                           def.canonical_text ? def.canonical_text(text, n) : text);
         break;
       case ParamDef::Kind::real: {
         const double value = parse_real(text, label);

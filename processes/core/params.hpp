@@ -33,6 +33,9 @@ struct ParamDef {
   // "key=value": this key applies only when the choice `key` (declared before it) has `value`.
   // A key given where it does not apply is refused, and canonical specs leave it out.
   std::string when = {};
+  // For a text key: its value in canonical form (counts such as 5n resolved with n), so that two
+  // spellings of one value make one spec; none: the text as given.
+  std::string (*canonical_text)(std::string_view text, std::uint64_t n) = nullptr;
 
   std::string range() const;  // "[0, 1]", "one of heavier|random", ...
 };

@@ -92,6 +92,20 @@ TEST(PlacementChecked, StopsARunThatPlacesOutsideTheBins) {
   }
 }
 
+// Two spellings of one schedule are one canonical spec (the run store's key): its counts are
+// resolved with n, as a setting's b=10n is.
+TEST(CanonicalSpec, AThinningScheduleHasItsCountsResolved) {
+  const auto canonical = [](const std::string& process) {
+    return compose(Spec::parse(process), Spec::parse("exact"), Spec::parse("unit"), 100)
+        .process_spec.str();
+  };
+  const std::string resolved =
+      "thinning:threshold=schedule,schedule=0:r2/500:r1/1000:a12";
+  EXPECT_EQ(canonical("thinning:threshold=schedule,schedule=0:r2/5n:r1/10n:a12"), resolved);
+  EXPECT_EQ(canonical("thinning:threshold=schedule,schedule=0:r2.0/500:r1/1e3:a12"), resolved);
+  EXPECT_EQ(canonical(resolved), resolved);
+}
+
 // This test program registers only gapcheck's own processes: its runs carry the plain results
 // version, which a variant's program extends with its build (checked end to end in the
 // installed-package test).
