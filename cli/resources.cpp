@@ -4,7 +4,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
+#include <functional>
 #include <limits>
 #include <sstream>
 
@@ -68,6 +70,20 @@ std::string human_bytes(std::uint64_t bytes) {
   if (b >= 1e6) return fmt::format("{:.0f} MB", b / 1e6);
   if (b >= 1e3) return fmt::format("{:.0f} kB", b / 1e3);
   return fmt::format("{} bytes", bytes);
+}
+
+RunsAtOnce runs_at_once(std::vector<std::uint64_t> bytes_per_run, std::size_t at_once,
+                        std::uint64_t extra, const AvailableMemory& have) {
+  at_once = std::min(at_once, bytes_per_run.size());
+  std::partial_sort(bytes_per_run.begin(),
+                    bytes_per_run.begin() + static_cast<std::ptrdiff_t>(at_once),
+                    bytes_per_run.end(), std::greater<>());
+  RunsAtOnce r{extra, 0};
+  for (std::size_t k = 0; k < at_once; ++k) {
+    r.need = bytes_per_run[k] > UINT64_MAX - r.need ? UINT64_MAX : r.need + bytes_per_run[k];
+    if (r.need <= have.bytes) r.fit = k + 1;
+  }
+  return r;
 }
 
 void require_memory(std::uint64_t need, const std::string& made_of, const AvailableMemory& a) {

@@ -7,8 +7,10 @@
 // Each is read when present; a machine that reports none of them is taken at its word.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace gapcheck::cli {
 
@@ -22,6 +24,16 @@ AvailableMemory available_memory();
 
 // "3.2 GB", "640 MB", "12 kB": a size for people (powers of 1000).
 std::string human_bytes(std::uint64_t bytes);
+
+// The memory of runs at once: the `at_once` largest of `bytes_per_run` plus `extra` (an output
+// kept beside them), and how many of those largest runs fit beside `extra` in `have` (a thread
+// count that would fit). Sums saturate. A batch of `run` and a sweep both ask it.
+struct RunsAtOnce {
+  std::uint64_t need = 0;
+  std::uint64_t fit = 0;
+};
+RunsAtOnce runs_at_once(std::vector<std::uint64_t> bytes_per_run, std::size_t at_once,
+                        std::uint64_t extra, const AvailableMemory& have);
 
 // Throws InputError (exit 2) naming the need, what it is made of, and what the machine has,
 // when `need` bytes are more than the memory available.

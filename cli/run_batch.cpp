@@ -92,13 +92,9 @@ void check_memory(const Batch& b, const BatchWriter& writer) {
         "--json keeps all {} runs in one document (about {}) but {} is available ({}); "
         "--jsonl writes the same runs one line each as they finish",
         b.runs, human_bytes(output), human_bytes(have.bytes), have.source));
-  const auto saturated = [](std::uint64_t a, std::uint64_t k) {
-    return k != 0 && a > UINT64_MAX / k ? UINT64_MAX : a * k;
-  };
-  const std::uint64_t runs_bytes = saturated(per_run, at_once);
-  const std::uint64_t need = output > UINT64_MAX - runs_bytes ? UINT64_MAX : runs_bytes + output;
+  const auto [need, fit] =
+      runs_at_once(std::vector<std::uint64_t>(at_once, per_run), at_once, output, have);
   if (!have.known || need <= have.bytes) return;
-  const std::uint64_t fit = have.bytes > output ? (have.bytes - output) / std::max<std::uint64_t>(per_run, 1) : 0;
   require_memory(
       need,
       fmt::format("{} at once x {}: loads{} of n = {}{}{}", counted(at_once, "run"),

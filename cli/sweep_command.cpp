@@ -49,27 +49,23 @@ void check_sweep_memory(const store::Grid& grid, const store::SweepPlan& plan, u
   std::vector<std::uint64_t> bytes;
   for (const auto& task : plan.missing) bytes.push_back(grid.points[task.point].bytes_per_run);
   const std::size_t at_once = mpi ? 1 : std::min<std::size_t>(workers, bytes.size());
-  std::partial_sort(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(at_once),
-                    bytes.end(), std::greater<>());
-  const auto largest = std::find_if(plan.missing.begin(), plan.missing.end(), [&](const auto& t) {
-    return grid.points[t.point].bytes_per_run == bytes.front();
-  });
+  const auto largest = std::max_element(plan.missing.begin(), plan.missing.end(),
+                                        [&](const auto& a, const auto& b) {
+                                          return grid.points[a.point].bytes_per_run <
+                                                 grid.points[b.point].bytes_per_run;
+                                        });
   const Simulation& point = grid.points[largest->point];
   const std::string which = fmt::format("the point {} {} {} n = {} m = {}", point.process.str(),
                                         point.setting.str(), point.weights.str(),
                                         point.config.n, point.config.m);
-  require_memory(bytes.front(), "one run of " + which, have);
-  std::uint64_t need = 0;
-  std::size_t fit = 0;  // how many of the largest runs fit at once
-  for (std::size_t k = 0; k < at_once; ++k) {
-    need = bytes[k] > UINT64_MAX - need ? UINT64_MAX : need + bytes[k];
-    if (need <= have.bytes) fit = k + 1;
-  }
+  const std::uint64_t largest_bytes = point.bytes_per_run;
+  require_memory(largest_bytes, "one run of " + which, have);
+  const auto [need, fit] = runs_at_once(std::move(bytes), at_once, 0, have);
   if (fit < at_once)
     require_memory(need,
                    fmt::format("the {} largest runs left at once, the largest {} for {}; "
                                "--threads {} would fit",
-                               at_once, human_bytes(bytes.front()), which, fit),
+                               at_once, human_bytes(largest_bytes), which, fit),
                    have);
 }
 
