@@ -143,7 +143,8 @@ part)
   [[ ! -e bad.db ]] || fail "a refused part created its store"
   ;;
 interrupt)
-  # Four runs of a few seconds each on two threads: the signal comes while the first two run.
+  # Four runs of a few seconds each on two threads: each signal comes while two runs are in
+  # progress, which finish and are stored before the sweep exits with 128 + the signal.
   cat > slow.toml <<'GRID'
 processes = ["left:d=2"]
 n         = ["2^16"]
@@ -151,40 +152,27 @@ m         = ["10000n"]
 runs      = 4
 seed      = 5
 GRID
-  "$gapcheck" sweep slow.toml --db slow.db --threads 2 > out.txt 2> err.txt &
-  pid=$!
-  until grep -q "0 of 4 runs done" err.txt 2> /dev/null; do
-    kill -0 "$pid" 2> /dev/null || fail "the sweep ended before its first line: $(cat err.txt)"
-    sleep 0.05
-  done
-  sleep 0.3
-  kill -INT "$pid"
-  set +e
-  wait "$pid"
-  code=$?
-  set -e
-  [[ $code -eq 130 ]] || fail "the interrupted sweep exited with $code"
-  [[ $(count slow.db) -eq 2 ]] || fail "$(count slow.db) runs stored; the two in progress should be"
-  grep -q "interrupted by SIGINT: 2 of 4 runs are in the store" err.txt ||
-    fail "no closing line: $(tail -1 err.txt)"
-  grep -q "^done    2 runs" out.txt || fail "no status after the interruption: $(head -4 out.txt)"
-  # SIGTERM (a scheduler's stop) the same way: the two runs left are in progress, and finish.
-  "$gapcheck" sweep slow.toml --db slow.db --threads 2 > out.txt 2> err.txt &
-  pid=$!
-  until grep -q "2 of 4 runs done" err.txt 2> /dev/null; do
-    kill -0 "$pid" 2> /dev/null || fail "the resumed sweep ended before its first line: $(cat err.txt)"
-    sleep 0.05
-  done
-  sleep 0.3
-  kill -TERM "$pid"
-  set +e
-  wait "$pid"
-  code=$?
-  set -e
-  [[ $code -eq 143 ]] || fail "the sweep stopped by SIGTERM exited with $code"
-  [[ $(count slow.db) -eq 4 ]] || fail "$(count slow.db) runs stored after SIGTERM; expected all 4"
-  grep -q "interrupted by SIGTERM: 4 of 4 runs are in the store" err.txt ||
-    fail "no closing line after SIGTERM: $(tail -1 err.txt)"
+  stop_midway() {  # SIGNAL DONE_BEFORE DONE_AFTER EXIT_CODE
+    "$gapcheck" sweep slow.toml --db slow.db --threads 2 > out.txt 2> err.txt &
+    local pid=$! code
+    until grep -q "$2 of 4 runs done" err.txt 2> /dev/null; do
+      kill -0 "$pid" 2> /dev/null || fail "the sweep ended before its first line: $(cat err.txt)"
+      sleep 0.05
+    done
+    sleep 0.3
+    kill "-$1" "$pid"
+    set +e
+    wait "$pid"
+    code=$?
+    set -e
+    [[ $code -eq $4 ]] || fail "the sweep stopped by SIG$1 exited with $code"
+    [[ $(count slow.db) -eq $3 ]] || fail "$(count slow.db) runs stored after SIG$1, not $3"
+    grep -q "interrupted by SIG$1: $3 of 4 runs are in the store" err.txt ||
+      fail "no closing line after SIG$1: $(tail -1 err.txt)"
+    grep -q "^done    $3 runs" out.txt || fail "no status after SIG$1: $(head -4 out.txt)"
+  }
+  stop_midway INT 0 2 130
+  stop_midway TERM 2 4 143  # a scheduler's stop: the two runs left finish
   ;;
 files)
   expect_exit() {  # CODE COMMAND...: exit code CODE, one line on stderr, which is kept in err.txt
