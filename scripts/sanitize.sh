@@ -26,9 +26,10 @@ cmake -S . -B build-sanitize -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang
   "${launcher[@]}"
 cmake --build build-sanitize -j"$jobs" --target processes_test properties_test cli_test gapcheck gapcheck_fuzz
 # Both labels must match: the sanitizer build, and one of the tiers built above. The thread-start
-# test caps the address space (ulimit -v), which ASan's shadow memory cannot live under.
+# and stored-runs tests cap the address space (ulimit -v), which ASan's shadow memory cannot
+# live under.
 ctest --test-dir build-sanitize --output-on-failure -j"$jobs" -L sanitize -L '^(unit|cli|properties|fuzz)$' \
-  -E '_NOT_BUILT|run_process_threads'
+  -E '_NOT_BUILT|run_process_threads|run_process_stored'
 
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
   -DGAPCHECK_SANITIZE=thread -DGAPCHECK_BENCH=OFF "${launcher[@]}"
