@@ -58,14 +58,13 @@ void check_sweep_memory(const store::Grid& grid, const store::SweepPlan& plan, u
   const std::string which = fmt::format("the point {} {} {} n = {} m = {}", point.process.str(),
                                         point.setting.str(), point.weights.str(),
                                         point.config.n, point.config.m);
-  const std::uint64_t largest_bytes = point.bytes_per_run;
-  require_memory(largest_bytes, "one run of " + which, have);
   const auto [need, fit] = runs_at_once(std::move(bytes), at_once, 0, have);
+  if (fit == 0) require_memory(point.bytes_per_run, "one run of " + which, have);
   if (fit < at_once)
     require_memory(need,
                    fmt::format("the {} largest runs left at once, the largest {} for {}; "
                                "--threads {} would fit",
-                               at_once, human_bytes(largest_bytes), which, fit),
+                               at_once, human_bytes(point.bytes_per_run), which, fit),
                    have);
 }
 

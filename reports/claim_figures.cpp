@@ -161,14 +161,19 @@ std::string side_name(const claims::Specs& specs) {
   return name;
 }
 
+// The means of one group with their 95 % intervals, each divided by `per(point)` when given (the
+// ratio figure); a point whose divisor is zero or not finite is left out.
 Series measured(const std::string& label, const std::vector<stats::Point>& pts, const Group& g,
-                const std::string& x, int color, int dash) {
+                const std::string& x, int color, int dash,
+                const std::function<double(const stats::Point&)>& per = {}) {
   Series s{label, Series::Style::points_errorbars, {}, {}, {}, {}, color, dash};
   for (const std::size_t i : g.points) {
+    const double f = per ? per(pts[i]) : 1.0;
+    if (!(std::abs(f) > 0) || !std::isfinite(f)) continue;
     s.x.push_back(x_of(pts[i], x));
-    s.y.push_back(pts[i].mean);
-    s.y_lo.push_back(pts[i].mean - kZ95 * pts[i].se);
-    s.y_hi.push_back(pts[i].mean + kZ95 * pts[i].se);
+    s.y.push_back(pts[i].mean / f);
+    s.y_lo.push_back((pts[i].mean - kZ95 * pts[i].se) / f);
+    s.y_hi.push_back((pts[i].mean + kZ95 * pts[i].se) / f);
   }
   return s;
 }
@@ -397,17 +402,9 @@ std::vector<Figure> claim_figures(const claims::ClaimOutcome& outcome, const Sha
     ratio.y_label = fmt::format("{} / {}", main.y_label.substr(0, main.y_label.find(" (")), form);
     ratio.note = main.note;
     for (std::size_t g = 0; g < groups.size(); ++g) {
-      Series r{groups[g].label.empty() ? "measured / claimed shape" : groups[g].label,
-               Series::Style::points_errorbars, {}, {}, {}, {}, static_cast<int>(g) + 1, -1};
-      for (const std::size_t i : groups[g].points) {
-        const stats::Point& p = outcome.points[i];
-        const double f = shape(claimed.shape, p.x);
-        if (!(std::abs(f) > 0) || !std::isfinite(f)) continue;
-        r.x.push_back(x_of(p, var));
-        r.y.push_back(p.mean / f);
-        r.y_lo.push_back((p.mean - kZ95 * p.se) / f);
-        r.y_hi.push_back((p.mean + kZ95 * p.se) / f);
-      }
+      Series r = measured(groups[g].label.empty() ? "measured / claimed shape" : groups[g].label,
+                          outcome.points, groups[g], var, static_cast<int>(g) + 1, -1,
+                          [&](const stats::Point& p) { return shape(claimed.shape, p.x); });
       if (!r.x.empty()) ratio.series.push_back(std::move(r));
     }
     if (!ratio.series.empty()) {

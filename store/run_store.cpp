@@ -383,6 +383,10 @@ void RunStore::write(std::span<const StoredRun> runs) {
                  ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, "
                  "?16, ?17, ?18, ?19)");
   Statement& s = *insert_;
+  const auto roll_back = [&] {
+    s.reset();
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+  };
   try {
     exec(db_, "BEGIN IMMEDIATE");
     for (const StoredRun& run : runs) {
@@ -399,12 +403,10 @@ void RunStore::write(std::span<const StoredRun> runs) {
     }
     exec(db_, "COMMIT");
   } catch (const StoreError& e) {
-    s.reset();
-    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    roll_back();
     throw StoreError(e.code, std::string(e.what()) + " (the runs committed before are kept)");
   } catch (...) {
-    s.reset();
-    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    roll_back();
     throw;
   }
 }

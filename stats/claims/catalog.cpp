@@ -299,17 +299,13 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
     std::set<std::string> seen;
     for (const PointSpec& p : points)
       if (!seen.insert(p.key()).second)
-        r.fail(tier + " grid: the point " + p.specs.process + " / " + p.specs.setting + " / " +
-               p.specs.weights + " / n=" + std::to_string(p.n) + " / m=" + std::to_string(p.m) +
-               " comes twice (a repeated value, or an axis that no spec and no m uses): its runs "
+        r.fail(tier + " grid: the point " + p.describe() + " comes twice (a repeated value, or an axis that no spec and no m uses): its runs "
                "would count twice");
     for (const PointSpec& p : all) {
       try {
         simulation_of(p);
       } catch (const InputError& e) {
-        r.fail(tier + " point " + p.specs.process + " / " + p.specs.setting + " / " +
-               p.specs.weights + " / n=" + std::to_string(p.n) + " / m=" + std::to_string(p.m) +
-               ": " + e.what());
+        r.fail(tier + " point " + p.describe() + ": " + e.what());
       }
     }
     const auto has_axis = [&](const std::string& name) {
@@ -416,6 +412,11 @@ std::vector<PointSpec> expand(const Claim& c, const Specs& specs, const std::str
 }
 
 }  // namespace
+
+std::string PointSpec::describe() const {
+  return specs.process + " / " + specs.setting + " / " + specs.weights +
+         " / n=" + std::to_string(n) + " / m=" + std::to_string(m);
+}
 
 std::string PointSpec::key() const {
   return specs.process + "|" + specs.setting + "|" + specs.weights + "|" + std::to_string(n) +

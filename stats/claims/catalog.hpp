@@ -74,6 +74,8 @@ struct PointSpec {
   std::uint64_t runs = 0;
   stats::Vars vars;  // n, m and every axis, numerically ("b" = 10n resolved)
   std::string key() const;  // "process|setting|weights|n|m"
+  // "process / setting / weights / n=... / m=...": the point in messages.
+  std::string describe() const;
 };
 
 struct Claim {
