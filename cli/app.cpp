@@ -54,7 +54,7 @@ int run_command(const RunOptions& o, std::ostream& out, std::ostream& err) {
   RunConfig config;
   config.engine = parse_engine(o.engine);
   config.n = parse_count(o.n, "n", std::nullopt, max_n(config.engine) - 1, 1);
-  config.m = parse_count(o.m, "m", config.n);
+  config.m = parse_balls(o.m, config.n);
   config.gap_level = parse_real(o.gap_level, "gap-level");
   const std::uint64_t runs = parse_count(o.runs, "runs", std::nullopt, kMaxCount, 1);
   const std::uint64_t seed = parse_count(o.seed, "seed");

@@ -96,7 +96,7 @@ Grid load_grid(const std::filesystem::path& file) {
             try {
               RunConfig config;
               config.n = parse_count(n_text, "n", std::nullopt, max_n(Engine::automatic) - 1, 1);
-              config.m = parse_count(m_text, "m", config.n);
+              config.m = parse_balls(m_text, config.n);
               config.gap_level = gap_level;
               Simulation point = make_simulation(Spec::parse(process), Spec::parse(setting),
                                                  Spec::parse(weights), config);

@@ -50,12 +50,14 @@ TEST(CliArguments, MultiplesOfNWorkAtNEqualOne) {
   // n = 1: the batch size's default b = n, and m = 1.5n, were refused as "not a number".
   for (const auto& extra : std::vector<std::vector<std::string>>{
            {"--n", "1", "--m", "3", "--setting", "batch"},
-           {"--n", "1", "--m", "1.5n"},
-           {"--n", "1", "--m", "2nlnn"}}) {
+           {"--n", "1", "--m", "1.5n"}}) {
     const Outcome o = gapcheck(tiny_run(extra));
     EXPECT_EQ(o.code, kExitOk) << o.err;
     EXPECT_EQ(o.err, "");
   }
+  // m = 2 n ln n is no ball at n = 1: a run of no balls is refused, as m = 0 is.
+  expect_refused(tiny_run({"--n", "1", "--m", "2nlnn"}), {"m=2nlnn", "too small", "[1, 2^63)"});
+  expect_refused(tiny_run({"--n", "8", "--m", "0"}), {"m=0", "too small"});
 }
 
 TEST(CliArguments, CountMessagesStateTheLargestValue) {

@@ -105,6 +105,10 @@ std::string count_range(std::uint64_t min, std::uint64_t max) {
   return lo + std::to_string(max) + "]";
 }
 
+std::uint64_t parse_balls(std::string_view text, std::uint64_t n) {
+  return parse_count(text, "m", n, kMaxCount, 1);
+}
+
 std::uint64_t parse_count(std::string_view text, std::string_view what,
                           std::optional<std::uint64_t> n, std::uint64_t max, std::uint64_t min) {
   const std::string accepted = "a whole number in " + count_range(min, max) +

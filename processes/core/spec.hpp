@@ -59,6 +59,10 @@ std::uint64_t parse_count(std::string_view text, std::string_view what,
                           std::optional<std::uint64_t> n = std::nullopt,
                           std::uint64_t max = kMaxCount, std::uint64_t min = 0);
 
+// The number of balls m: a count of at least one ball (a run of no balls has no probes per ball),
+// multiples of n accepted.
+std::uint64_t parse_balls(std::string_view text, std::uint64_t n);
+
 // "[1, 1024]", or "[1, 2^48)" where max + 1 is a large power of two.
 std::string count_range(std::uint64_t min, std::uint64_t max);
 

@@ -44,6 +44,21 @@ TEST(Count, RejectsWithTheValueInTheMessage) {
   EXPECT_THROW(parse_count("1.5", "m", 10), InputError);
 }
 
+TEST(Count, BallsAreAtLeastOne) {
+  EXPECT_EQ(parse_balls("1", 10), 1u);
+  EXPECT_EQ(parse_balls("1000n", 10), 10000u);
+  for (const char* none : {"0", "0n", "0.01n"}) {
+    try {
+      parse_balls(none, 10);
+      FAIL() << none;
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(std::string("m=") + none + " is too small"),
+                std::string::npos)
+          << e.what();
+    }
+  }
+}
+
 TEST(Bind, FillsDefaultsAndChecksRanges) {
   const std::vector<ParamDef> defs = {
       {"beta", ParamDef::Kind::real, "0.5", 0, 1, {}, ""},

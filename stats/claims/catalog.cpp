@@ -352,11 +352,13 @@ double numeric(const std::string& value, const std::string& what, std::uint64_t 
 // m as a count ("100n"), or a factor times a count ("20*10n" for m = 20 batches of 10n).
 std::uint64_t resolve_m(const std::string& m, std::uint64_t n) {
   const auto star = m.find('*');
-  if (star == std::string::npos) return parse_count(m, "m", n);
+  if (star == std::string::npos) return parse_balls(m, n);
   const double factor = parse_real(m.substr(0, star), "m factor");
-  const double count = static_cast<double>(parse_count(m.substr(star + 1), "m", n));
+  const double count = static_cast<double>(parse_balls(m.substr(star + 1), n));
   if (!(factor > 0)) throw InputError("m='" + m + "': the factor must be positive");
-  return static_cast<std::uint64_t>(std::llround(factor * count));
+  const auto balls = static_cast<std::uint64_t>(std::llround(factor * count));
+  if (balls == 0) throw InputError("m='" + m + "' rounds to no balls (accepted: at least 1)");
+  return balls;
 }
 
 std::vector<PointSpec> expand(const Claim& c, const Specs& specs, const std::string& tier) {
