@@ -60,12 +60,6 @@ std::string commands_for(const store::PointKey& key, const std::vector<RunResult
   return commands;
 }
 
-std::string csv_text(const std::string& s) {
-  std::string quoted = "\"";
-  for (const char c : s) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
-}
-
 ordered_json key_json(const store::PointKey& k) {
   return {{"process", k.process}, {"setting", k.setting}, {"weights", k.weights}, {"n", k.n},
           {"m", k.m},             {"gap_level", k.gap_level}, {"seed", k.seed},

@@ -23,6 +23,12 @@ void require_written(const std::ostream& out) {
   if (!out) throw OutputError("writing the output failed (" + std::string(std::strerror(errno)) + ")");
 }
 
+std::string csv_text(const std::string& text) {
+  std::string quoted = "\"";
+  for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
 namespace {
 
 constexpr const char* kGapDefinition = "gap = max_i x_i - W/n (W = total weight)";
@@ -243,10 +249,10 @@ struct BatchWriter::State {
         break;
       }
       case Format::csv: {
-        auto quoted = [](const std::string& text) { return "\"" + text + "\""; };
         std::string row = fmt::format(
-            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}", quoted(sim.process.str()),
-            quoted(sim.setting.str()), quoted(sim.weights.str()), engine_name(sim.config.engine),
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}", csv_text(sim.process.str()),
+            csv_text(sim.setting.str()), csv_text(sim.weights.str()),
+            csv_text(engine_name(sim.config.engine)),
             sim.config.n, sim.config.m,
             seed, r.replicate, r.gap, r.max_load, r.max_gap_over_time, r.fraction_above_level,
             r.balls, r.steps, r.probes);
