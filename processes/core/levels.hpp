@@ -46,7 +46,6 @@ class LevelLoads {
 
   explicit LevelLoads(std::uint64_t n)
       : n_(n),
-        inv_n_(1.0 / static_cast<double>(n)),
         shift_(block_shift(n)),
         ends_{n},
         block_level_(((n - 1) >> shift_) + 1, 0) {}
@@ -58,7 +57,7 @@ class LevelLoads {
   std::uint64_t balls() const { return balls_; }
   double average() const { return static_cast<double>(balls_) / static_cast<double>(n_); }
   Load max() const { return top_level(); }
-  double gap() const { return static_cast<double>(max()) - static_cast<double>(balls_) * inv_n_; }
+  double gap() const { return static_cast<double>(max()) - average(); }  // as Loads::gap()
 
   // One unit ball on the bin at rank r; returns that bin's rank afterwards.
   Bin add(Bin r, Load /*weight: always 1*/) {
@@ -119,7 +118,6 @@ class LevelLoads {
   }
 
   std::uint64_t n_;
-  double inv_n_;
   std::uint64_t balls_ = 0;
   int shift_;                        // log2 of the ranks per block
   std::uint64_t floor_ = 0;          // the lowest level that holds bins

@@ -129,7 +129,7 @@ class Loads {
   using value_type = Load;
 
   explicit Loads(std::size_t n, bool track_levels = false)
-      : x_(n, Cell{0}), inv_n_(1.0 / static_cast<double>(n)), track_levels_(track_levels) {
+      : x_(n, Cell{0}), track_levels_(track_levels) {
     if (track_levels_) {
       level_counts_.assign(1, n);
       above_.assign(1, 0);
@@ -155,8 +155,8 @@ class Loads {
   // load with the average (Twinning, Packing) sees equality where there is equality.
   double average() const { return static_cast<double>(total()) / static_cast<double>(x_.size()); }
   Load max() const { return max_; }
-  // The gap max - W/n, with W/n as W times 1/n (average() divides: exact for comparisons).
-  double gap() const { return static_cast<double>(max_) - static_cast<double>(total()) * inv_n_; }
+  // The gap max - W/n, from the correctly rounded W/n: an integer W/n gives an exact gap.
+  double gap() const { return static_cast<double>(max_) - average(); }
 
   void add(Bin i, Load weight) {
     const Load before = (*this)[i];
@@ -228,7 +228,6 @@ class Loads {
   Total total_{0};
   std::uint64_t balls_ = 0;
   Load max_{0};
-  double inv_n_;
   bool track_levels_;
   std::vector<std::uint64_t> level_counts_;
   std::vector<std::uint64_t> above_;  // above_[q] = #bins with level > q

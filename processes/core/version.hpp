@@ -14,7 +14,7 @@
 
 namespace gapcheck {
 
-inline constexpr std::string_view kResultsVersion = "gapcheck-0.1/results-4";
+inline constexpr std::string_view kResultsVersion = "gapcheck-0.1/results-5";
 static_assert(kStreamLayout == 4, "a new stream layout is a new results version: raise both");
 
 }  // namespace gapcheck

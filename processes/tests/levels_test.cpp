@@ -67,6 +67,21 @@ TEST(LevelLoads, EqualsTheSortedLoadVectorWhereTheBlockTableSteps) {
   }
 }
 
+TEST(Gap, IsExactWhereTheMeanIsWholeOnBothEngines) {
+  // 49 * (1/49) is 0.9999999999999999 in doubles: a gap from W times 1/n would be 1.1e-16 here.
+  for (const std::uint64_t n : {std::uint64_t{49}, std::uint64_t{12345}}) {
+    Loads<std::uint32_t> bins(n);
+    LevelLoads levels(n);
+    for (std::uint64_t round = 0; round < 3; ++round)
+      for (Bin i = 0; i < n; ++i) {
+        bins.add(i, 1);
+        levels.add(0, 1);  // rank 0 is a lightest bin
+      }
+    EXPECT_EQ(bins.gap(), 0.0) << "n " << n;
+    EXPECT_EQ(levels.gap(), 0.0) << "n " << n;
+  }
+}
+
 TEST(LevelOracle, RangesOf2To32RanksOrMoreDrawTwoWordsAsOneWideWord) {
   // n = 2^33 + 5 ranks: each sample reads the next two 32-bit words of the sample stream, low
   // half first, which are one 64-bit word of a lane, in lane order; Lemire's draw on it.
