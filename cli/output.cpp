@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "cli/app.hpp"
+#include "processes/core/spec.hpp"
 #include "processes/core/stream_layout.hpp"
 #include "stats/summary.hpp"
 #include "store/result_json.hpp"
@@ -21,12 +22,6 @@ namespace gapcheck::cli {
 
 void require_written(const std::ostream& out) {
   if (!out) throw OutputError("writing the output failed (" + std::string(std::strerror(errno)) + ")");
-}
-
-std::string csv_text(const std::string& text) {
-  std::string quoted = "\"";
-  for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
 }
 
 namespace {

@@ -46,9 +46,6 @@ struct RunReport {
 
 enum class Format { table, json, jsonl, csv };
 
-// A text field of a CSV row (`run --csv`, `export --csv`): always quoted, quotes doubled.
-std::string csv_text(const std::string& text);
-
 // How a batch's runs were obtained: the threads and wall time of the runs simulated, and the
 // runs (and their balls) read back from the run store instead, which the speed leaves out.
 struct Timing {

@@ -170,16 +170,17 @@ std::string markdown_page(const Page& page, const std::string& meta) {
 
 std::string runs_csv(const std::vector<const Batch*>& batches) {
   std::string out =
-      "experiment,process,setting,weights,n,m,seed,replicate,gap,max_load,max_gap_over_time,balls,"
-      "steps,probes\n";
+      "experiment,process,setting,weights,engine,n,m,seed,replicate,gap,max_load,max_gap_over_time,"
+      "balls,steps,probes\n";
   for (const Batch* batch : batches) {
     const Batch& b = *batch;
     const Simulation& s = b.simulation;
     for (const RunResult& r : b.results)
-      out += fmt::format("{},\"{}\",\"{}\",\"{}\",{},{},{},{},{},{},{},{},{},{}\n", b.experiment,
-                         s.process.str(), s.setting.str(), s.weights.str(), s.config.n, s.config.m,
-                         b.seed, r.replicate, r.gap, r.max_load, r.max_gap_over_time, r.balls,
-                         r.steps, r.probes);
+      out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", b.experiment,
+                         csv_text(s.process.str()), csv_text(s.setting.str()),
+                         csv_text(s.weights.str()), csv_text(engine_name(s.config.engine)),
+                         s.config.n, s.config.m, b.seed, r.replicate, r.gap, r.max_load,
+                         r.max_gap_over_time, r.balls, r.steps, r.probes);
   }
   return out;
 }

@@ -159,6 +159,12 @@ std::uint64_t parse_count(std::string_view text, std::string_view what,
   return in_range(whole);
 }
 
+std::string csv_text(const std::string& text) {
+  std::string quoted = "\"";
+  for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
 std::string shell_word(const std::string& word) {
   const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](unsigned char c) {
     return std::isalnum(c) || std::string_view("-_.:=,^+/").find(static_cast<char>(c)) !=

@@ -72,6 +72,10 @@ std::string format_real(double value);
 // A count with its noun: "1 run", "2 runs"; "1 batch", "2 batches" (the plural given).
 std::string counted(std::uint64_t count, const std::string& noun, const std::string& plural = "");
 
+// A text field of a CSV row (`run --csv`, `export --csv`, a report's runs.csv): always quoted,
+// quotes doubled.
+std::string csv_text(const std::string& text);
+
 // One word of a shell command, as a user would type it: as is when it needs no quoting, else in
 // single quotes (the empty word too, which unquoted would vanish from the command).
 std::string shell_word(const std::string& word);

@@ -81,13 +81,15 @@ TEST(Report, AClaimsCommandLineRepeatsItsRuns) {
   std::string row;
   std::getline(rerun, row);  // header
   const std::string csv = read(dir / "runs.csv");
+  // Every row names the engine that ran it, as every other output does.
+  EXPECT_TRUE(csv.starts_with("experiment,process,setting,weights,engine,n,m,seed,")) << csv;
   int compared = 0;
   while (std::getline(rerun, row)) {
     std::vector<std::string> f;
     std::istringstream fields(row);
     for (std::string x; std::getline(fields, x, ',');) f.push_back(x);
-    const std::string stored = fmt::format(",1024,20480,{},{},{},{},{},", f.at(6), f.at(7), f.at(8),
-                                           f.at(9), f.at(10));
+    const std::string stored = fmt::format("{},1024,20480,{},{},{},{},{},", f.at(3), f.at(6),
+                                           f.at(7), f.at(8), f.at(9), f.at(10));
     EXPECT_NE(csv.find(stored), std::string::npos) << stored;
     ++compared;
   }
@@ -219,7 +221,7 @@ TEST(Report, ClaimOutcomesBecomeTheVerdictTableAndTheirFigures) {
   EXPECT_EQ(summary.batches, 1u);
   const std::string csv = read(options.out / "runs.csv");
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 4) << csv;  // the header and three runs
-  EXPECT_NE(csv.find("claims,\"two-choice:ties=random\",\"exact\",\"unit\",16,32,7,2,"),
+  EXPECT_NE(csv.find("claims,\"two-choice:ties=random\",\"exact\",\"unit\",\"levels\",16,32,7,2,"),
             std::string::npos) << csv;
   EXPECT_NE(read(options.out / "commands.txt").find("\nrepeat claims\n"), std::string::npos);
   EXPECT_EQ(summary.figures,
