@@ -52,6 +52,7 @@ SweepPlan plan_sweep(const Grid& grid, const RunStore& store, Part part) {
       while (k < stored.size() && stored[k] < r) ++k;
       if (k < stored.size() && stored[k] == r) {
         ++plan.done[p];
+        if (!part.holds(r)) ++plan.done_other_parts;
       } else if (!part.holds(r)) {
         ++plan.other_parts;
       } else {
@@ -96,13 +97,17 @@ std::string status_text(const Grid& grid, const RunStore& store, const SweepPlan
                      counted(grid.total_runs(), "run"), grid.seed);
   out += fmt::format("{:<8}{} (results version {})\n", "store",
                      store_label.empty() ? store.path().string() : store_label, store.version());
-  out += fmt::format("{:<8}{}\n", "done", counted(done, "run"));
+  // With --part, both lines split the part's runs from the other parts'.
+  const bool parted = plan.other_parts != 0 || plan.done_other_parts != 0;
+  out += fmt::format("{:<8}{}{}\n", "done", counted(done - plan.done_other_parts, "run"),
+                     parted ? fmt::format(" in this part; {} in the other parts",
+                                          counted(plan.done_other_parts, "run"))
+                            : std::string());
   out += fmt::format("{:<8}{} ({}){}\n", "left", counted(plan.missing.size(), "run"),
                      estimate(plan, plan.cost_left, workers),
-                     plan.other_parts == 0
-                         ? std::string()
-                         : fmt::format(" in this part; {} in the other parts",
-                                       counted(plan.other_parts, "run")));
+                     parted ? fmt::format(" in this part; {} in the other parts",
+                                          counted(plan.other_parts, "run"))
+                            : std::string());
   if (plan.other_versions != 0)
     out += fmt::format("{:<8}{} rows of other results versions in the store, not used\n", "other",
                        plan.other_versions);

@@ -40,6 +40,7 @@ struct SweepPlan {
   std::vector<std::uint64_t> done;    // stored runs per grid point
   std::vector<Task> missing;          // runs to do (of the part asked for), longest first
   std::uint64_t other_parts = 0;      // runs missing that belong to the other parts
+  std::uint64_t done_other_parts = 0; // stored runs that belong to the other parts
   double cost_left = 0;               // sum of m + n over `missing`
   std::uint64_t other_versions = 0;   // rows of other results versions in the store
   double seconds_per_cost = 0;        // wall time per unit of cost of the stored runs (0: none)

@@ -130,6 +130,10 @@ part)
       fail "part $k/3 stored replicates of another part"
   done
   grep -q "in this part; 160 runs in the other parts" part1.txt || fail "status of a part: $(head -4 part1.txt)"
+  # Part 2's status on part 1's store: none of part 2 is done, part 1's runs are the other parts'.
+  "$gapcheck" sweep grid.toml --db part1.db --part 2/3 --status > part2of1.txt
+  grep -q "^done    0 runs in this part; $((total / 3)) runs in the other parts" part2of1.txt ||
+    fail "status of part 2 on part 1's store: $(head -4 part2of1.txt)"
   "$gapcheck" merge --db merged.db part1.db part2.db part3.db > /dev/null
   cmp <(rows merged.db) <(rows whole.db) || fail "the merged parts differ from one whole sweep"
   for bad in 0/3 4/3 3 a/b 1/0; do
