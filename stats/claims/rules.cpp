@@ -328,6 +328,8 @@ Decision mean_at_most_rule(const Claim& claim, std::span<const Sample> a, ClaimO
 }
 
 // --- transition: a bend in mean vs x, its breakpoint inside [lo, hi]·ln n -------------------
+// With slope = rises (falls) the claim also names the bend's direction: "sub-linear below,
+// linear above" is a slope that rises. A significant bend the other way refutes it.
 Decision transition_rule(const Claim& claim, const std::vector<stats::Point>& pts,
                          ClaimOutcome& out) {
   std::vector<double> x, y, w;
@@ -361,6 +363,13 @@ Decision transition_rule(const Claim& claim, const std::vector<stats::Point>& pt
                              fit.slope_after_ci.hi < fit.slope_before_ci.lo;
   const bool inside = fit.breakpoint_ci.lo >= range.lo && fit.breakpoint_ci.hi <= range.hi;
   const bool outside = fit.breakpoint_ci.hi < range.lo || fit.breakpoint_ci.lo > range.hi;
+  const std::string slope = claim.choice("slope");
+  const bool rises = fit.slope_after > fit.slope_before;
+  const bool wrong_way = slope != "any" && rises != (slope == "rises");
+  out.details["claimed_slope"] = slope;
+  if (bend && slopes_differ && wrong_way)
+    return {Verdict::fail, ev + "; the slope " + (rises ? "rises" : "falls") +
+                               " where the claim has it " + slope.substr(0, slope.size() - 1)};
   if (bend && slopes_differ && outside) return {Verdict::fail, ev};
   if (bend && slopes_differ && inside) return {Verdict::pass, ev};
   return {Verdict::inconclusive,

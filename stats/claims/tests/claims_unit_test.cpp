@@ -350,6 +350,32 @@ TEST(Rules, CrossoverPassesInsideTheRangeAndFailsOutside) {
   EXPECT_EQ(decide_on(c, a, &b), Verdict::fail);
 }
 
+TEST(Rules, TransitionPlacesTheBendAndReadsItsDirection) {
+  // ln n = 8, so the claimed range is [4, 16]; the bend is at g = 8. `rising` has slope 0.2 then
+  // 1 ("sub-linear below, linear above"), `falling` slope 1 then 0.2.
+  const double n = std::exp(8.0);
+  Fake rising, falling;
+  for (const double g : {1, 2, 3, 4, 6, 8, 11, 16, 22, 32}) {
+    const auto seed = static_cast<std::uint64_t>(g);
+    rising.add({{"n", n}, {"g", g}}, 40, g <= 8 ? 0.2 * g : 1.6 + (g - 8), seed);
+    falling.add({{"n", n}, {"g", g}}, 40, g <= 8 ? g : 8 + 0.2 * (g - 8), seed);
+  }
+  Claim c = claim_of(RuleKind::transition);
+  c.x_variable = "g";
+  EXPECT_EQ(decide_on(c, rising), Verdict::pass);  // slope "any": the direction is not read
+  EXPECT_EQ(decide_on(c, falling), Verdict::pass);
+  c.texts["slope"] = "rises";
+  EXPECT_EQ(decide_on(c, rising), Verdict::pass);
+  EXPECT_EQ(decide_on(c, falling), Verdict::fail);
+  c.texts["slope"] = "falls";
+  EXPECT_EQ(decide_on(c, falling), Verdict::pass);
+  EXPECT_EQ(decide_on(c, rising), Verdict::fail);
+  c.texts["slope"] = "any";
+  c.numbers["breakpoint_lo"] = 3;  // the control: the bend lies in [24, 48]
+  c.numbers["breakpoint_hi"] = 6;
+  EXPECT_EQ(decide_on(c, rising), Verdict::fail);
+}
+
 TEST(Rules, BoundPassesALinearGapAndFailsAQuadraticOne) {
   // Along g = 8..32 at n = e^7 (ln n = 7), end-point slopes of the log ratio (closed form,
   // python: log((a32/b32)/(a8/b8))/log(4)): gap = 1.2·g + 5 against g + ln n: 0.097 < 0.25
