@@ -134,6 +134,7 @@ Progress::Progress(std::ostream& err, bool terminal, const SweepPlan& plan, unsi
       total_(plan.missing.size()),
       cost_total_(plan.cost_left),
       prior_seconds_(plan.seconds_per_cost * plan.cost_left / std::max(1u, workers)),
+      measured_after_(std::min<std::uint64_t>(std::max(1u, workers), plan.missing.size())),
       start_(std::chrono::steady_clock::now()),
       last_draw_(start_) {}
 
@@ -159,16 +160,18 @@ void Progress::draw(bool final) {
   last_draw_ = now;
   last_decile_ = decile;
   // The bar and the percentage are of the work (cost m + n per run), which long runs dominate;
-  // the run count beside them is plain. The measured rate once runs have finished; before that,
-  // the stored rate.
-  const double left = cost_done_ > 0 ? elapsed * (cost_total_ - cost_done_) / cost_done_
-                                     : prior_seconds_;
+  // the run count beside them is plain. Time left: the measured rate once every worker has
+  // finished a run (before that the work in flight, which the rate leaves out, dominates: one
+  // small run done first read as hours left), else the stored rate, else unknown.
+  const bool measured = done_ >= measured_after_ && cost_done_ > 0;
+  const double left = measured ? elapsed * (cost_total_ - cost_done_) / cost_done_
+                               : std::max(0.0, prior_seconds_ - elapsed);
   constexpr int kWidth = 30;
   const int filled = static_cast<int>(std::lround(kWidth * fraction));
   const std::string line = fmt::format(
       "[{}{}] {}/{} runs  {:3.0f} % of the work  elapsed {}  left {}", std::string(filled, '#'),
       std::string(kWidth - filled, '.'), done_, total_, 100 * fraction, human_duration(elapsed),
-      final ? human_duration(0) : (cost_done_ > 0 || prior_seconds_ > 0 ? human_duration(left) : "?"));
+      final ? human_duration(0) : (measured || prior_seconds_ > 0 ? human_duration(left) : "?"));
   if (terminal_)
     err_ << "\r" << line << (final ? "\n" : "") << std::flush;
   else
