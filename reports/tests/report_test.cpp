@@ -274,7 +274,7 @@ claims::ClaimOutcome flat_outcome() {
   o.statement = "Two-Choice: the gap does not grow with m (m ≥ n)";
   o.source = "theory.md 1.2";
   o.verdict = claims::Verdict::pass;
-  o.evidence = "growth per doubling of t at n=4.1e+03: 0.035 [0.0266, 0.0434] vs ±0.1";
+  o.evidence = "growth per doubling of t at n=4096: 0.035 [0.0266, 0.0434] vs ±0.1";
   o.x_variable = "t";
   o.specs.process = "two-choice";
   o.m_form = "{t}n";

@@ -35,6 +35,10 @@ struct Decision {
 };
 
 std::string num(double v) { return fmt::format("{:.3g}", v); }
+// A grid value (n, b, t): whole numbers in full ("n=4096", not "n=4.1e+03"), others as num().
+std::string grid_value(double v) {
+  return v == std::floor(v) && std::fabs(v) < 1e15 ? fmt::format("{:.0f}", v) : num(v);
+}
 std::string interval(stats::Interval i) { return fmt::format("[{:.3g}, {:.3g}]", i.lo, i.hi); }
 json to_json(stats::Interval i) { return json::array({i.lo, i.hi}); }
 
@@ -180,7 +184,7 @@ Decision flat_rule(const Claim& claim, ClaimOutcome& out) {
     any_outside = any_outside || fail.lo > tol || fail.hi < -tol;
     if (std::abs(slope) > worst) {
       worst = std::abs(slope);
-      ev = "growth per doubling of " + claim.x_variable + " at n=" + num(n) + ": " + num(slope) +
+      ev = "growth per doubling of " + claim.x_variable + " at n=" + grid_value(n) + ": " + num(slope) +
            " " + interval(pass);
     }
   }
@@ -283,7 +287,7 @@ Decision order_rule(const Claim& claim, std::span<const Sample> a, std::span<con
                                     {"p_shown", shown}, {"p_refuted", refuted},
                                     {"seed_a", a[i].seed}, {"seed_b", b[i].seed}});
     ev = "A-B " + num(sa.mean - sb.mean) + " at " + claim.x_variable + "=" +
-         num(a[i].point.vars.at(claim.x_variable));
+         grid_value(a[i].point.vars.at(claim.x_variable));
   }
   const auto holm_shown = stats::holm(p_shown);
   const auto holm_refuted = stats::holm(p_refuted);
@@ -478,7 +482,7 @@ Decision fluid_rule(const Claim& claim, std::span<const Sample> a, ClaimOutcome&
       levels.push_back({{"i", i}, {"measured", sum.mean}, {"ode", ode[i]}, {"se", se}, {"z", z}});
       if (std::abs(z) >= std::abs(worst_z)) {
         worst_z = z;
-        worst = "s_" + std::to_string(i) + " at n=" + num(n) + ", t=" + num(t) + ": " +
+        worst = "s_" + std::to_string(i) + " at n=" + grid_value(n) + ", t=" + grid_value(t) + ": " +
                 num(sum.mean) + " vs ODE " + num(ode[i]);
       }
     }
