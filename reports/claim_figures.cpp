@@ -318,8 +318,11 @@ std::string verdict_name(const claims::ClaimOutcome& outcome) {
   const char* name = outcome.verdict == claims::Verdict::pass   ? "pass"
                      : outcome.verdict == claims::Verdict::fail ? "fail"
                                                                 : "inconclusive";
-  if (!outcome.control) return name;
-  return fmt::format("{} (control, expected to fail)", name);
+  // A finding is said with the verdict, so that a FAIL the report exits 0 on is not read as a
+  // defect (its text is in the verdict table).
+  const char* finding = outcome.is_finding() ? "documented finding" : "";
+  if (!outcome.control) return *finding ? fmt::format("{} ({})", name, finding) : name;
+  return fmt::format("{} (control, expected to fail{}{})", name, *finding ? "; " : "", finding);
 }
 
 std::string fitted_constants(const claims::ClaimOutcome& outcome) {

@@ -238,6 +238,58 @@ TEST(Report, ClaimOutcomesBecomeTheVerdictTableAndTheirFigures) {
   EXPECT_NEAR(std::stod(dat.substr(at + 5)), 1 + 0.5 / std::log2(std::log(256.0)), 1e-9);
 }
 
+// A documented finding (a true claim that fails, a control that passes, with the catalog's reason)
+// is marked in the verdict table and its text printed, as `gapcheck check` does; an expected
+// verdict with a finding in the catalog is not one.
+double shape_value_for_findings(const std::string&, const stats::Vars& x) { return x.at("n"); }
+
+TEST(Report, FindingsAreMarkedInTheVerdictTableWithTheirText) {
+  claims::ClaimOutcome claim;
+  claim.id = "first-diff-probes";
+  claim.statement = "FirstDiff uses at most d probes per ball";
+  claim.source = "theory.md 4.1";
+  claim.verdict = claims::Verdict::fail;
+  claim.finding = "averages more than d probes & the cap was not retrieved";
+  claim.x_variable = "n";
+  for (const double n : {256.0, 1024.0}) claim.points.push_back({{{"n", n}}, 3.0, 0.05, 20});
+  claims::ClaimOutcome control = claim;
+  control.id = "g-bounded-linear-control";
+  control.control = true;
+  control.verdict = claims::Verdict::pass;
+  control.finding = "the gap grows linearly in g";
+  claims::ClaimOutcome expected = claim;
+  expected.id = "first-diff-other";
+  expected.verdict = claims::Verdict::pass;
+  expected.finding = "not shown: the verdict is the expected one";
+  EXPECT_TRUE(claim.is_finding());
+  EXPECT_TRUE(control.is_finding());
+  EXPECT_FALSE(expected.is_finding());
+  EXPECT_EQ(verdict_name(claim), "fail (documented finding)");
+  EXPECT_EQ(verdict_name(control), "pass (control, expected to fail; documented finding)");
+  EXPECT_EQ(verdict_name(expected), "pass");
+  ReportOptions options;
+  options.glob = "*-*-*";  // claims only
+  options.out = scratch("findings");
+  options.published = default_published_dir();
+  options.version = "gapcheck test";
+  write_report(options, {claim, control, expected}, {}, shape_value_for_findings, nullptr,
+               [](const Batch& b) { return b.experiment; });
+  const std::string html = read(options.out / "index.html");
+  EXPECT_NE(html.find("<td class=\"fail\">fail (documented finding)</td>"), std::string::npos);
+  EXPECT_NE(html.find("<div class=\"finding\"><b>Finding:</b> averages more than d probes &amp; the "
+                      "cap was not retrieved</div>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<li><a href=\"#claim-g-bounded-linear-control\">g-bounded-linear-control</a>: "
+                      "the gap grows linearly in g</li>"),
+            std::string::npos);
+  EXPECT_EQ(html.find("not shown"), std::string::npos);
+  const std::string md = read(options.out / "README.md");
+  EXPECT_NE(md.find("- first-diff-probes: averages more than d probes & the cap was not retrieved\n"),
+            std::string::npos);
+  EXPECT_NE(md.find("- g-bounded-linear-control: the gap grows linearly in g\n"), std::string::npos);
+  EXPECT_TRUE(check_report(options.out).empty());
+}
+
 // --- the claims' figures: what each rule decided on is in the drawn data -------------------
 
 // The blocks of a .dat file by their label ("# index K: LABEL"), each as its (x, y) rows.
