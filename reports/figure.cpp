@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <limits>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -80,6 +81,65 @@ std::string latex(const std::string& text) {
 std::string text_variable(const std::string& name, const std::string& text) {
   return fmt::format("{} = tex ? {} : {}\n", name, quoted(latex(text)), quoted(enhanced(text)));
 }
+
+// Characters, not bytes: the note's separators and symbols are two or three bytes in UTF-8.
+std::size_t characters(const std::string& text) {
+  return static_cast<std::size_t>(
+      std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
+}  // namespace
+
+std::vector<std::string> note_lines(const std::string& note) {
+  constexpr std::string_view separator = " · ";
+  std::vector<std::string> parts;
+  for (std::size_t from = 0;;) {
+    const std::size_t at = note.find(separator, from);
+    parts.push_back(note.substr(from, at == std::string::npos ? std::string::npos : at - from));
+    if (at == std::string::npos) break;
+    from = at + separator.size();
+  }
+  // As few lines as hold kNoteWidth characters each (a longer part alone on its line), of the
+  // most even lengths: the split that makes the longest line shortest.
+  const std::size_t count = parts.size();
+  const auto span = [&](std::size_t from, std::size_t to) {  // parts [from, to) on one line
+    std::size_t length = 3 * (to - from - 1);
+    for (std::size_t i = from; i < to; ++i) length += characters(parts[i]);
+    return length;
+  };
+  std::size_t widest = 0;
+  for (const std::string& part : parts) widest = std::max(widest, characters(part));
+  constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+  for (std::size_t rows = 1; rows <= count; ++rows) {
+    // longest[r][i]: the shortest longest line for parts [0, i) on r lines; cut[r][i]: its last cut.
+    std::vector<std::vector<std::size_t>> longest(rows + 1, std::vector<std::size_t>(count + 1, kNone));
+    std::vector<std::vector<std::size_t>> cut(rows + 1, std::vector<std::size_t>(count + 1, 0));
+    longest[0][0] = 0;
+    for (std::size_t r = 1; r <= rows; ++r)
+      for (std::size_t i = 1; i <= count; ++i)
+        for (std::size_t j = r - 1; j < i; ++j) {
+          if (longest[r - 1][j] == kNone) continue;
+          const std::size_t line = span(j, i);
+          if (line > kNoteWidth && i - j > 1) continue;
+          const std::size_t worst = std::max(longest[r - 1][j], line);
+          if (worst < longest[r][i]) {
+            longest[r][i] = worst;
+            cut[r][i] = j;
+          }
+        }
+    if (longest[rows][count] == kNone || longest[rows][count] > std::max(kNoteWidth, widest))
+      continue;
+    std::vector<std::string> lines(rows);
+    for (std::size_t r = rows, i = count; r > 0; i = cut[r][i], --r) {
+      const std::size_t j = cut[r][i];
+      for (std::size_t k = j; k < i; ++k) lines[r - 1] += (k > j ? std::string(separator) : "") + parts[k];
+    }
+    return lines;
+  }
+  return parts;
+}
+
+namespace {
 
 void check_shape(const Figure& figure) {
   if (figure.id.empty() ||
@@ -179,7 +239,9 @@ std::string gnuplot_script(const Figure& figure) {
   // One column wide; taller by one legend line per series, so that the plot keeps its height.
   std::size_t entries = 0;
   for (const Series& s : figure.series) entries += s.x.empty() || s.label.empty() ? 0 : 1;
-  const double height = 2.4 + 0.13 * static_cast<double>(entries);
+  const std::vector<std::string> note = note_lines(figure.note);
+  const double height =
+      2.4 + 0.13 * static_cast<double>(entries) + 0.1 * static_cast<double>(note.size() - 1);
   const int png_height = static_cast<int>(std::lround(height * 300));
   const int svg_height = static_cast<int>(std::lround(height * 200));
   gp << "# " << figure.title << "\n# " << figure.note << "\n"
@@ -203,14 +265,22 @@ std::string gnuplot_script(const Figure& figure) {
      << "  print \"fmt must be png, pdf, svg or tex\"\n  exit status 2\n"
      << "} } } }\n\n";
   gp << text_variable("T_title", figure.title) << text_variable("T_x", figure.x_label)
-     << text_variable("T_y", figure.y_label) << text_variable("T_note", figure.note);
+     << text_variable("T_y", figure.y_label);
+  for (std::size_t k = 0; k < note.size(); ++k) gp << text_variable(fmt::format("T_note{}", k), note[k]);
   std::size_t block = 0;
   for (const Series& s : figure.series)
     if (!s.x.empty()) gp << text_variable(fmt::format("T_s{}", block++), s.label);
-  // The note goes under the title, smaller, so that the legend can sit below the plot.
+  // The note goes under the title, on as many lines as fit the width, a little smaller (5.5 pt
+  // in the PDF; \footnotesize in LaTeX), so that the legend can sit below the plot.
+  std::string tex_lines, enhanced_lines, names;
+  for (std::size_t k = 0; k < note.size(); ++k) {
+    tex_lines += "\\\\{\\footnotesize %s}";
+    enhanced_lines += "\\n{/*0.85 %s}";
+    names += fmt::format(", T_note{}", k);
+  }
   gp << "\nP = (fmt eq \"png\") ? 1.4 : (fmt eq \"svg\" ? 0.7 : 0.45)\n"
-     << "set title (tex ? sprintf('\\shortstack{%s\\\\{\\scriptsize %s}}', T_title, T_note) : "
-        "sprintf(\"%s\\n{/*0.7 %s}\", T_title, T_note))\n"
+     << "set title (tex ? sprintf('\\shortstack{%s" << tex_lines << "}', T_title" << names
+     << ") : sprintf(\"%s" << enhanced_lines << "\", T_title" << names << "))\n"
      << "set xlabel T_x\nset ylabel T_y\n"
      << "set border 3\nset tics nomirror out\n"
      << "set grid lt 1 lc rgb '#e4e4e4' lw 0.5\n"

@@ -66,6 +66,12 @@ std::string figure_note(std::string_view tier, std::string_view sizes, std::stri
 // 2, 2.2, 2.4); larger ones keep gnuplot's tics.
 void choose_x_axis(Figure& figure);
 
+// The note as printed under the title: split at its " · " separators into as few lines of at
+// most kNoteWidth characters as hold it (a part longer than that keeps a line of its own), of
+// about equal length. One column holds about 85 characters of the note at its size.
+inline constexpr std::size_t kNoteWidth = 70;
+std::vector<std::string> note_lines(const std::string& note);
+
 // The text of the .dat and .gp files, for tests and for render().
 std::string data_file(const Figure& figure);
 std::string gnuplot_script(const Figure& figure);

@@ -290,6 +290,32 @@ TEST(Report, FindingsAreMarkedInTheVerdictTableWithTheirText) {
   EXPECT_TRUE(check_report(options.out).empty());
 }
 
+// A long note (claim-one-choice-heavy's, 110 characters) was clipped on the right of the PNG and
+// set at 0.7 of a 6.5 pt font in the PDF: it wraps at its separators onto lines of at most
+// kNoteWidth characters, at 0.85 of the font (\footnotesize in LaTeX).
+TEST(Figure, ALongNoteWrapsOntoTwoLinesAtALegibleSize) {
+  const std::string note = figure_note("ci", "m = t·n", "10–200 runs per point",
+                                       "seeds from salt 20261130, one per point (fresh)");
+  ASSERT_GT(note.size(), 104u);
+  const auto lines = note_lines(note);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0] + " · " + lines[1], note);
+  for (const auto& line : lines) EXPECT_LE(line.size(), kNoteWidth + 10) << line;  // bytes
+  EXPECT_EQ(note_lines("tier ci · n = 4096 · 10 runs"),
+            (std::vector<std::string>{"tier ci · n = 4096 · 10 runs"}));
+  Figure f;
+  f.id = "long-note";
+  f.title = "t";
+  f.note = note;
+  f.series.push_back({"a", Series::Style::line, {1, 2}, {1, 2}, {}, {}});
+  const std::string gp = gnuplot_script(f);
+  EXPECT_NE(gp.find("T_note1 = "), std::string::npos) << gp;
+  EXPECT_NE(gp.find("{/*0.85 %s}\\n{/*0.85 %s}\", T_title, T_note0, T_note1"), std::string::npos) << gp;
+  EXPECT_NE(gp.find("{\\footnotesize %s}\\\\{\\footnotesize %s}}', T_title, T_note0, T_note1"),
+            std::string::npos) << gp;
+  EXPECT_EQ(gp.find("/*0.7 "), std::string::npos);
+}
+
 // --- the claims' figures: what each rule decided on is in the drawn data -------------------
 
 // The blocks of a .dat file by their label ("# index K: LABEL"), each as its (x, y) rows.
