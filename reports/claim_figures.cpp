@@ -297,19 +297,87 @@ void draw_bound(const claims::ClaimOutcome& o, const std::vector<Group>& groups,
   drawn += " Dashed: the claimed bound; the claim holds when every mean is shown below it.";
 }
 
-void draw_transition(const stats::SegmentedFit& t, Figure& f, std::string& drawn) {
+// The y extent of what is drawn so far (error bars included): vertical marks span it.
+std::pair<double, double> y_extent(const Figure& f) {
   double y0 = INFINITY, y1 = -INFINITY;
   for (const Series& s : f.series) {
     for (const double y : s.y_lo.empty() ? s.y : s.y_lo) y0 = std::min(y0, y);
     for (const double y : s.y_hi.empty() ? s.y : s.y_hi) y1 = std::max(y1, y);
   }
-  f.series.push_back({fmt::format("breakpoint {:.3g}", t.breakpoint), Series::Style::line,
-                      {t.breakpoint, t.breakpoint}, {y0, y1}, {}, {}, 4, 1});
-  f.series.push_back({fmt::format("95% interval [{:.3g}, {:.3g}]", t.breakpoint_ci.lo, t.breakpoint_ci.hi),
-                      Series::Style::line,
-                      {t.breakpoint_ci.lo, t.breakpoint_ci.lo, t.breakpoint_ci.hi, t.breakpoint_ci.hi},
-                      {y0, y1, y1, y0}, {}, {}, 4, 3});
-  drawn += " Vertical lines: the segmented regression's breakpoint and its 95 % interval.";
+  return {y0, y1};
+}
+
+// A range of x the rule accepts ([lo, hi] from the details), shaded behind everything drawn, over
+// the y extent; an end beyond the grid's x (an open range) is cut at the grid's edge.
+void shade_range(const nlohmann::json& range, const std::string& label, Figure& f) {
+  if (!range.is_array() || range.size() != 2 || !range[0].is_number() || !range[1].is_number()) return;
+  const auto [y0, y1] = y_extent(f);
+  double x0 = INFINITY, x1 = -INFINITY;
+  for (const Series& s : f.series)
+    for (const double x : s.x) x0 = std::min(x0, x), x1 = std::max(x1, x);
+  const double lo = std::max(range[0].get<double>(), x0), hi = std::min(range[1].get<double>(), x1);
+  if (!(lo < hi) || !std::isfinite(y0)) {
+    // Wholly off the grid: only the legend says where it lies.
+    f.series.insert(f.series.begin(), {label + " (outside the grid)", Series::Style::band, {x0}, {y0},
+                                       {y0}, {y0}, kReferenceColor, -1});
+    return;
+  }
+  f.series.insert(f.series.begin(), {label, Series::Style::band, {lo, hi}, {y0, y0}, {y0, y0},
+                                     {y1, y1}, kReferenceColor, -1});
+}
+
+// The breakpoint as a vertical line and its interval as two dotted ones, in one colour.
+void mark_x(double at, double lo, double hi, const std::string& label, const std::string& ci_label,
+            Figure& f) {
+  const auto [y0, y1] = y_extent(f);
+  f.series.push_back({label, Series::Style::line, {at, at}, {y0, y1}, {}, {}, 4, 1});
+  std::vector<double> xs, ys;
+  for (const double x : {lo, hi})
+    if (std::isfinite(x) && x > 0) xs.insert(xs.end(), {x, x}), ys.insert(ys.end(), {y0, y1});
+  if (xs.size() == 4) std::swap(ys[2], ys[3]);  // down the far side: one dotted bracket
+  if (!xs.empty()) f.series.push_back({ci_label, Series::Style::line, xs, ys, {}, {}, 4, 3});
+}
+
+// transition: the range the rule accepts the breakpoint in, the breakpoint with its interval, and
+// the two fitted segments (c + s₁·x, bending to slope s₂ at the breakpoint) when the outcome has c.
+void draw_transition(const claims::ClaimOutcome& o, const stats::SegmentedFit& t,
+                     const std::vector<Group>& groups, Figure& f, std::string& drawn) {
+  const auto range = detail(o, "claimed_range", nlohmann::json());
+  if (std::isfinite(t.intercept) && !groups.empty()) {
+    double x0 = INFINITY, x1 = -INFINITY;
+    for (const std::size_t i : groups.front().points)
+      x0 = std::min(x0, x_of(o.points[i], o.x_variable)), x1 = std::max(x1, x_of(o.points[i], o.x_variable));
+    Series s{fmt::format("segments: slope {:.3g} [{:.3g}, {:.3g}] → {:.3g} [{:.3g}, {:.3g}]",
+                         t.slope_before, t.slope_before_ci.lo, t.slope_before_ci.hi, t.slope_after,
+                         t.slope_after_ci.lo, t.slope_after_ci.hi),
+             Series::Style::line, {}, {}, {}, {}, kReferenceColor, 2};
+    // Straight in x, so sampled densely: the x axis may be logarithmic.
+    constexpr int kSamples = 64;
+    const bool geometric = x0 > 0;
+    for (int k = 0; k <= kSamples; ++k) {
+      const double u = static_cast<double>(k) / kSamples;
+      const double x = geometric ? x0 * std::pow(x1 / x0, u) : x0 + (x1 - x0) * u;
+      s.x.push_back(x);
+      s.y.push_back(t.intercept + t.slope_before * x +
+                    (t.slope_after - t.slope_before) * std::max(0.0, x - t.breakpoint));
+    }
+    f.series.push_back(std::move(s));
+    drawn += " Dashed: the segmented regression's two lines (legend: each slope and its 95 % interval).";
+  }
+  mark_x(t.breakpoint, t.breakpoint_ci.lo, t.breakpoint_ci.hi,
+         fmt::format("breakpoint {:.3g}", t.breakpoint),
+         fmt::format("95% interval [{:.3g}, {:.3g}]", t.breakpoint_ci.lo, t.breakpoint_ci.hi), f);
+  drawn += " Vertical lines: the breakpoint and its 95 % interval.";
+  if (range.is_array() && range.size() == 2) {
+    const double ln_n = o.points.empty() ? NAN : std::log(x_of(o.points.front(), "n"));
+    shade_range(range,
+                fmt::format("claimed range [{:.2g}, {:.2g}]·ln n = [{:.3g}, {:.3g}]",
+                            range[0].get<double>() / ln_n, range[1].get<double>() / ln_n,
+                            range[0].get<double>(), range[1].get<double>()),
+                f);
+    drawn += " Shaded: the range the breakpoint is claimed in; the claim holds when the interval "
+             "lies inside it, with a significant bend and distinct slopes.";
+  }
 }
 
 }  // namespace
@@ -373,6 +441,8 @@ std::vector<Figure> claim_figures(const claims::ClaimOutcome& outcome, const Sha
   if (two_sides)
     drawn += " Solid: the claim's process (A); dashed, same colour: the process it is compared "
              "with (B) at the same point.";
+  // The axis is the grid's: marks drawn over it (a breakpoint, a range) must not change its tics.
+  choose_x_axis(main);
 
   const char* roles[] = {"claimed", "best rival"};
   for (std::size_t k = 0; k < std::min<std::size_t>(2, outcome.fits.size()); ++k) {
@@ -389,8 +459,7 @@ std::vector<Figure> claim_figures(const claims::ClaimOutcome& outcome, const Sha
   if (rule == "additive") draw_additive(outcome, shape, groups, main, drawn);
   if (rule == "flat") draw_flat(outcome, groups, main, drawn);
   if (rule == "mean_at_most") draw_bound(outcome, groups, main, drawn);
-  if (outcome.transition) draw_transition(*outcome.transition, main, drawn);
-  choose_x_axis(main);
+  if (outcome.transition) draw_transition(outcome, *outcome.transition, groups, main, drawn);
   main.caption = fmt::format("{} ({}). Verdict: {}. {} {}", outcome.statement, outcome.source,
                              verdict_name(outcome), outcome.evidence, drawn);
   std::vector<Figure> out{main};

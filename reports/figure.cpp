@@ -174,6 +174,9 @@ std::string plot_style(const Series& s, std::size_t index) {
     case Series::Style::points:
       return fmt::format("using 1:2 with points lc rgb '{}' pt {} ps 1.8*P", rgb,
                          kOpenPointTypes[color % kOpenPointTypes.size()]);
+    case Series::Style::band:
+      return fmt::format("using 1:3:4 with filledcurves fc rgb '{}' fs transparent solid 0.18 noborder",
+                         rgb);
     case Series::Style::steps:
       return fmt::format("using 1:2 with steps lc rgb '{}' lw 1.5 dt {}", rgb, dash);
   }

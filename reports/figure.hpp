@@ -26,8 +26,9 @@ namespace gapcheck::reports {
 
 struct Series {
   std::string label;  // empty: drawn without a legend entry (one entry speaks for a family)
-  // points_errorbars joins the points; errorbars leaves them apart (beside a reference curve).
-  enum class Style { points_errorbars, line, points, steps, errorbars } style = Style::points_errorbars;
+  // points_errorbars joins the points; errorbars leaves them apart (beside a reference curve);
+  // band fills between y_lo and y_hi, pale, behind what follows it (a range a rule allows).
+  enum class Style { points_errorbars, line, points, steps, errorbars, band } style = Style::points_errorbars;
   std::vector<double> x, y, y_lo, y_hi;  // y_lo/y_hi empty when no bars
   int color = -1;                        // index into the palette; -1: the series' position
   int dash = -1;                         // dash type for lines; -1: solid

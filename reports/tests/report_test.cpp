@@ -368,6 +368,41 @@ claims::ClaimOutcome flat_outcome() {
 
 double shape_value(const std::string& name, const stats::Vars& x) { return stats::shape(name).f(x); }
 
+// A transition claim: the range the rule accepts the breakpoint in is shaded, the breakpoint has
+// its interval, the two fitted segments are drawn from the outcome's intercept and slopes, and
+// the x tics are the grid's (the breakpoint's x values used to push the axis to gnuplot's own
+// tics, 10^0 and 10^1 only).
+TEST(ClaimFigures, TransitionClaimShadesTheClaimedRangeAndDrawsTheSegmentsOnTheGridsTics) {
+  claims::ClaimOutcome o;
+  o.id = "g-myopic-transition";
+  o.statement = "g-Myopic: a phase transition in g near ln n";
+  o.verdict = claims::Verdict::pass;
+  o.x_variable = "g";
+  const double ln_n = std::log(1024.0);
+  for (const double g : {1.0, 2.0, 4.0, 8.0, 16.0, 32.0})
+    o.points.push_back({{{"n", 1024.0}, {"g", g}}, 3 + 0.9 * g - 0.2 * std::max(0.0, g - 9.76), 0.1, 30});
+  stats::SegmentedFit fit{9.76, {8.18, 13.4}, 0.9, 0.7, {0.85, 0.95}, {0.65, 0.75}, 1, 0.001};
+  fit.intercept = 3;
+  o.transition = fit;
+  o.details = {{"rule", "transition"}, {"claimed_range", {0.5 * ln_n, 2 * ln_n}}};
+  const auto figures = claim_figures(o, shape_value, "ci");
+  ASSERT_FALSE(figures.empty());
+  const Figure& f = figures.front();
+  const auto b = blocks(data_file(f));
+  const auto range = b.find("claimed range [0.5, 2]·ln n = [3.47, 13.9]");
+  ASSERT_NE(range, b.end()) << data_file(f);
+  EXPECT_NEAR(range->second.front().first, 0.5 * ln_n, 1e-8);
+  EXPECT_NEAR(range->second.back().first, 2 * ln_n, 1e-8);
+  const auto segments = b.find("segments: slope 0.9 [0.85, 0.95] → 0.7 [0.65, 0.75]");
+  ASSERT_NE(segments, b.end()) << data_file(f);
+  EXPECT_NEAR(segments->second.front().second, 3 + 0.9 * 1, 1e-9);
+  EXPECT_NEAR(segments->second.back().second, 3 + 0.9 * 32 - 0.2 * (32 - 9.76), 1e-9);
+  EXPECT_NE(b.find("95% interval [8.18, 13.4]"), b.end());
+  const std::string gp = gnuplot_script(f);
+  EXPECT_NE(gp.find("set xtics (1, 2, 4, 8, 16, 32)"), std::string::npos) << gp;
+  EXPECT_NE(gp.find("with filledcurves"), std::string::npos) << gp;
+}
+
 // Defects 1, 2, 3 and 6 of the flat figure: one zig-zag series, a linear axis over 1…256, no
 // tolerance, and "seed 1" where the seeds come from a salt.
 TEST(ClaimFigures, FlatClaimDrawsOneSeriesPerNOnALogAxisWithTheRulesGrowthAndItsTolerance) {

@@ -349,6 +349,7 @@ Decision transition_rule(const Claim& claim, const std::vector<stats::Point>& pt
                               {"slope_before_ci", to_json(fit.slope_before_ci)},
                               {"slope_after", fit.slope_after},
                               {"slope_after_ci", to_json(fit.slope_after_ci)},
+                              {"intercept", fit.intercept},
                               {"f_p_value", fit.f_p_value},
                               {"bootstrap_seed", seed}};
   out.details["claimed_range"] = to_json(range);
