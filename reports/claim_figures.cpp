@@ -326,16 +326,66 @@ void shade_range(const nlohmann::json& range, const std::string& label, Figure& 
                                      {y1, y1}, kReferenceColor, -1});
 }
 
-// The breakpoint as a vertical line and its interval as two dotted ones, in one colour.
+// An x the rule estimated (a breakpoint, a crossover) as a vertical line and its interval as two
+// dotted ones, in one colour. An estimate off the grid (0 or ∞) is only said in the legend.
 void mark_x(double at, double lo, double hi, const std::string& label, const std::string& ci_label,
             Figure& f) {
   const auto [y0, y1] = y_extent(f);
-  f.series.push_back({label, Series::Style::line, {at, at}, {y0, y1}, {}, {}, 4, 1});
+  if (std::isfinite(at) && at > 0) {
+    f.series.push_back({label, Series::Style::line, {at, at}, {y0, y1}, {}, {}, 4, 1});
+  } else {  // one point: a legend entry with nothing drawn
+    double x0 = INFINITY;
+    for (const Series& s : f.series)
+      for (const double x : s.x) x0 = std::min(x0, x);
+    f.series.push_back({label, Series::Style::line, {x0}, {y0}, {}, {}, 4, 1});
+  }
   std::vector<double> xs, ys;
   for (const double x : {lo, hi})
     if (std::isfinite(x) && x > 0) xs.insert(xs.end(), {x, x}), ys.insert(ys.end(), {y0, y1});
   if (xs.size() == 4) std::swap(ys[2], ys[3]);  // down the far side: one dotted bracket
   if (!xs.empty()) f.series.push_back({ci_label, Series::Style::line, xs, ys, {}, {}, 4, 3});
+}
+
+// crossover: the claimed range [lo, hi]·scale shaded, and where A − B changes sign for good with
+// its bootstrap interval (an end at 0 or ∞ is below or above the grid, as the evidence says).
+void draw_crossover(const claims::ClaimOutcome& o, const ShapeFunction& shape, Figure& f,
+                    std::string& drawn) {
+  const auto it = o.details.find("crossover");
+  if (it == o.details.end() || o.points.empty()) return;
+  const auto range = it->value("claimed_range", nlohmann::json());
+  const auto interval = it->value("interval", std::vector<double>{});
+  if (!range.is_array() || range.size() != 2 || interval.size() != 2) return;
+  const double estimate = it->value("estimate", 0.0);
+  const auto at = [](double v) {
+    return v == 0 ? std::string("below the grid")
+                  : std::isinf(v) ? std::string("above the grid") : fmt::format("{:.3g}", v);
+  };
+  const std::string x = symbol(o.x_variable);
+  mark_x(estimate, interval[0], interval[1],
+         fmt::format("crossover {} = {}", x, at(estimate)),
+         fmt::format("95% interval [{}, {}]", at(interval[0]), at(interval[1])), f);
+  const std::string scale = it->value("scale", std::string("1"));
+  const double unit = scale == "1" ? 1.0 : shape(scale, o.points.front().x);
+  const auto finite = [](const nlohmann::json& v) { return v.is_number() && std::isfinite(v.get<double>()); };
+  const auto number = [&](const nlohmann::json& v) {
+    return finite(v) ? fmt::format("{:.3g}", v.get<double>()) : std::string("∞");
+  };
+  const auto multiple = [&](const nlohmann::json& v) {
+    return finite(v) ? fmt::format("{:.2g}", v.get<double>() / unit) : std::string("∞");
+  };
+  const std::string label =
+      scale == "1" ? fmt::format("claimed range [{}, {}]", number(range[0]), number(range[1]))
+                   : fmt::format("claimed range [{}, {}]·{} = [{}, {}]", multiple(range[0]),
+                                 multiple(range[1]), stats::display_name(scale), number(range[0]),
+                                 number(range[1]));
+  // An open end (∞, stored as null) reaches to the grid's edge.
+  nlohmann::json shaded = range;
+  if (!shaded[1].is_number()) shaded[1] = INFINITY;
+  shade_range(shaded, label, f);
+  drawn += fmt::format(
+      " Vertical line: where A − B turns {} for good, with its bootstrap 95 % interval (dotted); "
+      "shaded: the range it is claimed in. The claim holds when the interval lies inside it.",
+      it->value("direction", std::string()) == "falls" ? "negative" : "positive");
 }
 
 // transition: the range the rule accepts the breakpoint in, the breakpoint with its interval, and
@@ -459,6 +509,7 @@ std::vector<Figure> claim_figures(const claims::ClaimOutcome& outcome, const Sha
   if (rule == "additive") draw_additive(outcome, shape, groups, main, drawn);
   if (rule == "flat") draw_flat(outcome, groups, main, drawn);
   if (rule == "mean_at_most") draw_bound(outcome, groups, main, drawn);
+  if (rule == "crossover") draw_crossover(outcome, shape, main, drawn);
   if (outcome.transition) draw_transition(outcome, *outcome.transition, groups, main, drawn);
   main.caption = fmt::format("{} ({}). Verdict: {}. {} {}", outcome.statement, outcome.source,
                              verdict_name(outcome), outcome.evidence, drawn);

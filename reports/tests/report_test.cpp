@@ -403,6 +403,41 @@ TEST(ClaimFigures, TransitionClaimShadesTheClaimedRangeAndDrawsTheSegmentsOnTheG
   EXPECT_NE(gp.find("with filledcurves"), std::string::npos) << gp;
 }
 
+// A crossover claim: the claimed range [lo, hi]·n ln n is shaded (an open end reaching to the
+// grid's edge), and the crossover estimate with its interval is drawn, or said to be below the
+// grid in the legend.
+TEST(ClaimFigures, CrossoverClaimShadesTheClaimedRangeAndMarksTheEstimate) {
+  claims::ClaimOutcome o;
+  o.id = "tuned-crossover";
+  o.statement = "crossover";
+  o.x_variable = "b";
+  const double n = 1024, scale = n * std::log(n);
+  for (const double b : {8192.0, 16384.0, 32768.0, 65536.0, 131072.0}) {
+    o.points.push_back({{{"n", n}, {"b", b}}, b / 3000, 0.1, 40});
+    o.than_points.push_back({{{"n", n}, {"b", b}}, b / 2000, 0.1, 40});
+  }
+  o.than = claims::Specs{"two-choice", "batch:b={b}", "unit", ""};
+  o.specs = claims::Specs{"one-plus-beta", "batch:b={b}", "unit", ""};
+  o.details = {{"rule", "crossover"},
+               {"crossover",
+                {{"estimate", 0.0}, {"interval", {0.0, 8760.0}}, {"scale", "n log n"},
+                 {"direction", "falls"}, {"claimed_range", {8 * scale, nullptr}}}}};
+  const ShapeFunction shape = [](const std::string&, const stats::Vars& x) {
+    return x.at("n") * std::log(x.at("n"));
+  };
+  const auto figures = claim_figures(o, shape, "ci");
+  ASSERT_FALSE(figures.empty());
+  const auto b = blocks(data_file(figures.front()));
+  const auto range = b.find("claimed range [8, ∞]·n ln n = [5.68e+04, ∞]");
+  ASSERT_NE(range, b.end()) << data_file(figures.front());
+  EXPECT_NEAR(range->second.front().first, 8 * scale, 1e-3);
+  EXPECT_EQ(range->second.back().first, 131072.0);
+  EXPECT_NE(b.find("crossover b = below the grid"), b.end()) << data_file(figures.front());
+  const auto interval = b.find("95% interval [below the grid, 8.76e+03]");
+  ASSERT_NE(interval, b.end());
+  EXPECT_EQ(interval->second.front().first, 8760.0);
+}
+
 // Defects 1, 2, 3 and 6 of the flat figure: one zig-zag series, a linear axis over 1…256, no
 // tolerance, and "seed 1" where the seeds come from a salt.
 TEST(ClaimFigures, FlatClaimDrawsOneSeriesPerNOnALogAxisWithTheRulesGrowthAndItsTolerance) {
