@@ -9,6 +9,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -239,6 +240,18 @@ void draw_additive(const claims::ClaimOutcome& o, const ShapeFunction& shape,
                        stats::display_name(form));
 }
 
+// A tolerance fan: dotted from (x0, at_x0) out to `up` and `down` at x1 (no lower edge when `down`
+// is not finite), the growth a rule tolerates drawn from where it starts.
+Series fan(const std::string& label, double x0, double x1, double at_x0, double up, double down,
+           int color) {
+  Series s{label, Series::Style::line, {x1, x0}, {up, at_x0}, {}, {}, color, 3};
+  if (std::isfinite(down)) {
+    s.x.push_back(x1);
+    s.y.push_back(down);
+  }
+  return s;
+}
+
 // flat: per n, the growth between the two ends of the x range (what the rule measures) and the
 // fan of ±tolerance per doubling of x from the first point (what it allows).
 void draw_flat(const claims::ClaimOutcome& o, const std::vector<Group>& groups, Figure& f,
@@ -266,12 +279,11 @@ void draw_flat(const claims::ClaimOutcome& o, const std::vector<Group>& groups, 
                         {}, {}, static_cast<int>(g) + 1, 2});
     const double spread = tolerance * doublings;
     // In the colour of its n: fans of several n cross, and a reader must tell them apart.
-    fans.push_back({g == 0 ? fmt::format("tolerated: ±{:.3g} per doubling of {}, from each first point",
-                                         tolerance, symbol(x))
-                           : "",
-                    Series::Style::line, {x1, x0, x1},
-                    {first.mean + spread, first.mean, first.mean - spread}, {}, {},
-                    static_cast<int>(g) + 1, 3});
+    fans.push_back(fan(g == 0 ? fmt::format("tolerated: ±{:.3g} per doubling of {}, from each first point",
+                                            tolerance, symbol(x))
+                              : "",
+                       x0, x1, first.mean, first.mean + spread, first.mean - spread,
+                       static_cast<int>(g) + 1));
   }
   f.series.insert(f.series.end(), fans.begin(), fans.end());
   drawn += fmt::format(
@@ -280,6 +292,67 @@ void draw_flat(const claims::ClaimOutcome& o, const std::vector<Group>& groups, 
       "colour: the growth it tolerates, ±{1:.3g} per doubling from the first point; the claim holds when every "
       "interval lies inside ±{1:.3g}. Points between the ends are drawn but not used by the rule.",
       symbol(x), tolerance);
+}
+
+// bound: what the rule decides on, in a figure of its own on log-log axes: the ratio mean/f at
+// every point with its 95 % interval (B's error included when f is B's mean), the fitted power
+// law exp(c)·x^a of the ratio with the exponent's interval, and the fan of x^±tolerance from the
+// fitted value at the first point (for an O-bound only the upper edge).
+std::optional<Figure> bound_figure(const claims::ClaimOutcome& o, const Figure& main) {
+  const auto fit = o.details.find("fit");
+  const auto rows = o.details.find("log_ratios");
+  if (fit == o.details.end() || rows == o.details.end() || rows->size() < 2) return std::nullopt;
+  const double a = fit->value("slope_of_log_ratio", 0.0), c = fit->value("intercept_of_log_ratio", 0.0);
+  const auto ci = fit->value("ci", std::vector<double>{});
+  const auto band = fit->value("band", nlohmann::json());
+  if (ci.size() != 2 || !band.is_array() || band.size() != 2 || !band[1].is_number()) return std::nullopt;
+  const double tolerance = band[1].get<double>();
+  const bool at_most = fit->value("sense", std::string()) == "at_most";
+  const std::string bound = fit->value("bound", std::string("f"));
+  const std::string name = bound.find(' ') == std::string::npos ? bound : "(" + bound + ")";
+  const std::string x = symbol(o.x_variable);
+  Figure f;
+  f.id = main.id + "-ratio";
+  f.title = fmt::format("{}: gap / {}", o.id, name);
+  f.x_label = main.x_label;
+  f.y_label = "mean gap / " + name;
+  f.note = main.note;
+  Series ratio{"measured / bound", Series::Style::points_errorbars, {}, {}, {}, {}, 1, -1};
+  for (const auto& row : *rows) {
+    const double r = row.value("log_ratio", NAN), se = row.value("se", NAN);
+    ratio.x.push_back(row.value("x", NAN));
+    ratio.y.push_back(std::exp(r));
+    ratio.y_lo.push_back(std::exp(r - kZ95 * se));
+    ratio.y_hi.push_back(std::exp(r + kZ95 * se));
+  }
+  f.series.push_back(ratio);
+  const double x0 = *std::min_element(ratio.x.begin(), ratio.x.end());
+  const double x1 = *std::max_element(ratio.x.begin(), ratio.x.end());
+  Series line{fmt::format("fit: ratio ∝ {}^{:.2g}, exponent [{:.2g}, {:.2g}]", x, a, ci[0], ci[1]),
+              Series::Style::line, {}, {}, {}, {}, kReferenceColor, 2};
+  for (const double xi : ratio.x) {
+    line.x.push_back(xi);
+    line.y.push_back(std::exp(c + a * std::log(xi)));
+  }
+  f.series.push_back(std::move(line));
+  const double start = std::exp(c + a * std::log(x0));
+  f.series.push_back(fan(fmt::format("tolerated: {}^{}{:.3g} from the fit at the first point",
+                                     x, at_most ? "" : "±", tolerance),
+                         x0, x1, start, start * std::pow(x1 / x0, tolerance),
+                         at_most ? NAN : start * std::pow(x1 / x0, -tolerance), kReferenceColor));
+  choose_x_axis(f);
+  if (!f.log2_x) f.log_x = true;
+  f.log_y = true;
+  choose_log_y_tics(f);
+  f.caption = fmt::format(
+      "What the bound rule of claim {0} decides on: the ratio of the mean gap to {1} at each {2} "
+      "(95 % interval), on log-log axes. Dashed: the weighted least-squares line of ln(ratio) on "
+      "ln {2} (legend: the exponent with its 95 % interval). Dotted: the growth tolerated, {2}^{3}{4:.3g}, "
+      "drawn from the fitted value at the first point; the claim holds when the exponent's interval "
+      "lies {5}.",
+      o.id, bound, x, at_most ? "" : "±", tolerance,
+      at_most ? fmt::format("below {:.3g}", tolerance) : fmt::format("inside ±{:.3g}", tolerance));
+  return f;
 }
 
 // mean_at_most: the bound at every point.
@@ -514,6 +587,8 @@ std::vector<Figure> claim_figures(const claims::ClaimOutcome& outcome, const Sha
   main.caption = fmt::format("{} ({}). Verdict: {}. {} {}", outcome.statement, outcome.source,
                              verdict_name(outcome), outcome.evidence, drawn);
   std::vector<Figure> out{main};
+  if (rule == "bound")
+    if (auto ratio = bound_figure(outcome, main)) out.push_back(std::move(*ratio));
 
   if (!outcome.fits.empty()) {
     const stats::ShapeFit& claimed = outcome.fits.front();

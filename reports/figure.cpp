@@ -308,6 +308,11 @@ std::string gnuplot_script(const Figure& figure) {
     for (const double x : figure.x_tics) tics += fmt::format("{}{:.10g}", tics.empty() ? "" : ", ", x);
     gp << "set xtics (" << tics << ")\nif (tex) { set format x '$%g$' } else { set format x '%g' }\n";
   }
+  if (!figure.y_tics.empty()) {
+    std::string tics;
+    for (const double y : figure.y_tics) tics += fmt::format("{}{:.10g}", tics.empty() ? "" : ", ", y);
+    gp << "set ytics (" << tics << ")\nif (tex) { set format y '$%g$' } else { set format y '%g' }\n";
+  }
   if (figure.y_range)
     gp << fmt::format("set yrange [{:.10g}:{:.10g}]\n", figure.y_range->first, figure.y_range->second);
   // Axes end at the data (plus a margin), not at the next round tic: a log axis rounded out to
@@ -342,6 +347,21 @@ void choose_x_axis(Figure& figure) {
   });
   figure.log2_x = powers_of_two;
   figure.log_x = !powers_of_two;
+}
+
+void choose_log_y_tics(Figure& figure) {
+  double lo = INFINITY, hi = -INFINITY;
+  for (const Series& s : figure.series)
+    for (const auto* column : {&s.y, &s.y_lo, &s.y_hi})
+      for (const double y : *column)
+        if (std::isfinite(y) && y > 0) lo = std::min(lo, y), hi = std::max(hi, y);
+  figure.y_tics.clear();
+  if (!(lo < hi) || hi > 10 * lo) return;
+  const double raw = (hi - lo) / 4, decade = std::pow(10, std::floor(std::log10(raw)));
+  const double step = raw <= decade ? decade : raw <= 2 * decade ? 2 * decade
+                      : raw <= 5 * decade ? 5 * decade : 10 * decade;
+  for (double y = std::ceil(lo / step) * step; y <= hi * (1 + 1e-12); y += step)
+    figure.y_tics.push_back(std::round(y / step) * step);
 }
 
 RenderedFigure render(const Figure& figure, const std::filesystem::path& dir) {

@@ -44,6 +44,7 @@ struct Figure {
   std::string note;     // printed on the figure: tier, n, runs, seed
   std::optional<std::pair<double, double>> y_range;  // default: gnuplot's autoscale
   std::vector<double> x_tics;  // tics at these values, as plain numbers; empty: gnuplot's own
+  std::vector<double> y_tics;  // the same for y (a log axis spanning less than a decade)
   std::string key = "below maxcols 2 reverse Left width 1";  // gnuplot key position
 };
 
@@ -72,6 +73,10 @@ void choose_x_axis(Figure& figure);
 // about equal length. One column holds about 85 characters of the note at its size.
 inline constexpr std::size_t kNoteWidth = 70;
 std::vector<std::string> note_lines(const std::string& note);
+
+// Tics for a log y axis that spans less than a decade (gnuplot would mark one decade or none):
+// round values 1, 2 or 5 ×10^k apart over the data, error bars included. Otherwise none.
+void choose_log_y_tics(Figure& figure);
 
 // The text of the .dat and .gp files, for tests and for render().
 std::string data_file(const Figure& figure);

@@ -438,6 +438,42 @@ TEST(ClaimFigures, CrossoverClaimShadesTheClaimedRangeAndMarksTheEstimate) {
   EXPECT_EQ(interval->second.front().first, 8760.0);
 }
 
+// A bound claim gets the figure of what its rule decides on: the ratio mean/f from the outcome's
+// log_ratios on log-log axes, the fitted power law of the ratio and the tolerated x^tolerance.
+TEST(ClaimFigures, BoundClaimDrawsTheRatioItsFittedExponentAndTheToleranceOnLogLogAxes) {
+  claims::ClaimOutcome o;
+  o.id = "g-bounded-upper-bound";
+  o.statement = "gap = O(g + ln n)";
+  o.verdict = claims::Verdict::pass;
+  o.x_variable = "g";
+  o.details = {{"rule", "bound"},
+               {"fit",
+                {{"bound", "g + log n"}, {"sense", "at_most"}, {"slope_of_log_ratio", 0.11},
+                 {"intercept_of_log_ratio", -0.33}, {"ci", {0.076, 0.14}},
+                 {"band", {nullptr, 0.25}}}}};
+  for (const double g : {8.0, 11.0, 16.0, 22.0, 32.0}) {
+    o.points.push_back({{{"n", 1024.0}, {"g", g}}, g + 6.9, 0.2, 30});
+    o.details["log_ratios"].push_back({{"x", g}, {"log_ratio", 0.1 * std::log(g) - 0.3}, {"se", 0.02}});
+  }
+  const auto figures = claim_figures(o, shape_value, "ci");
+  ASSERT_EQ(figures.size(), 2u);
+  const Figure& f = figures.back();
+  EXPECT_EQ(f.id, "claim-g-bounded-upper-bound-ratio");
+  EXPECT_TRUE(f.log_x && f.log_y);
+  const auto b = blocks(data_file(f));
+  const auto ratio = b.find("measured / bound");
+  ASSERT_NE(ratio, b.end()) << data_file(f);
+  EXPECT_NEAR(ratio->second.front().second, std::exp(0.1 * std::log(8.0) - 0.3), 1e-7);
+  const auto line = b.find("fit: ratio ∝ g^0.11, exponent [0.076, 0.14]");
+  ASSERT_NE(line, b.end()) << data_file(f);
+  EXPECT_NEAR(line->second.back().second, std::exp(-0.33 + 0.11 * std::log(32.0)), 1e-7);
+  const auto fan = b.find("tolerated: g^0.25 from the fit at the first point");
+  ASSERT_NE(fan, b.end()) << data_file(f);
+  ASSERT_EQ(fan->second.size(), 2u);  // an O-bound: the upper edge only
+  EXPECT_NEAR(fan->second.front().second, std::exp(-0.33 + 0.11 * std::log(8.0)) * std::pow(4.0, 0.25), 1e-7);
+  EXPECT_FALSE(f.y_tics.empty());  // less than a decade: round tics, not 10^0 alone
+}
+
 // Defects 1, 2, 3 and 6 of the flat figure: one zig-zag series, a linear axis over 1…256, no
 // tolerance, and "seed 1" where the seeds come from a salt.
 TEST(ClaimFigures, FlatClaimDrawsOneSeriesPerNOnALogAxisWithTheRulesGrowthAndItsTolerance) {

@@ -232,8 +232,14 @@ Decision bound_rule(const Claim& claim, const std::vector<stats::Point>& pts,
   const stats::Interval band{sense == "at_most" ? -INFINITY : -tol, tol};
   out.details["fit"] = {{"bound", bound_name}, {"sense", sense},
                         {"slope_of_log_ratio", line.a}, {"slope_se", line.a_se},
+                        {"intercept_of_log_ratio", line.c},
                         {"ci", to_json(pass)}, {"ci_fail_level", to_json(fail)},
                         {"chi2", line.chi2}, {"dof", line.dof}, {"band", to_json(band)}};
+  // What the line was fitted to, one row per point (in the order of the points): x, ln(mean/f)
+  // and its standard error.
+  for (std::size_t i = 0; i < ratio.size(); ++i)
+    out.details["log_ratios"].push_back(
+        {{"x", x_of(claim, pts[i])}, {"log_ratio", ratio[i].mean}, {"se", ratio[i].se}});
   const std::string ev = "gap/(" + bound_name + ") grows as " + claim.x_variable + "^" +
                          num(line.a) + " " + interval(pass) + " (ratio " +
                          num(std::exp(ratio.front().mean)) + " -> " +
