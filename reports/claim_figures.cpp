@@ -355,19 +355,27 @@ std::optional<Figure> bound_figure(const claims::ClaimOutcome& o, const Figure& 
   return f;
 }
 
-// mean_at_most: the bound at every point.
+// mean_at_most: the bound at every point, in the colour of its series (series of different bounds,
+// such as one per d, must not be read against another's), labelled with its own value.
 void draw_bound(const claims::ClaimOutcome& o, const std::vector<Group>& groups, Figure& f,
                 std::string& drawn) {
   const auto rows = o.details.find("points_vs_bound");
   if (rows == o.details.end() || rows->size() != o.points.size()) return;
+  const std::string axis = detail(o, "bound_axis", std::string());
   for (std::size_t g = 0; g < groups.size(); ++g) {
-    Series s = curve(g == 0 ? "bound" : "", o.points, groups[g], o.x_variable, 2,
-                     [](const stats::Point&) { return 0.0; });
+    Series s = curve("", o.points, groups[g], o.x_variable, 2, [](const stats::Point&) { return 0.0; });
+    s.color = static_cast<int>(g) + 1;
     for (std::size_t k = 0; k < groups[g].points.size(); ++k)
       s.y[k] = (*rows)[groups[g].points[k]].value("bound", 0.0);
+    const bool constant = std::all_of(s.y.begin(), s.y.end(), [&](double y) { return y == s.y.front(); });
+    const std::string value = constant ? (axis.empty() ? "" : symbol(axis) + " = ") + format_real(s.y.front())
+                                       : (axis.empty() ? "" : symbol(axis));
+    s.label = groups[g].label.empty() ? "bound " + value
+                                      : fmt::format("bound of {}: {}", groups[g].label, value);
     f.series.push_back(std::move(s));
   }
-  drawn += " Dashed: the claimed bound; the claim holds when every mean is shown below it.";
+  drawn += " Dashed, in the colour of its series: that series' claimed bound; the claim holds when "
+           "every mean is shown below its own bound.";
 }
 
 // The y extent of what is drawn so far (error bars included): vertical marks span it.

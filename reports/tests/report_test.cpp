@@ -474,6 +474,33 @@ TEST(ClaimFigures, BoundClaimDrawsTheRatioItsFittedExponentAndTheToleranceOnLogL
   EXPECT_FALSE(f.y_tics.empty());  // less than a decade: round tics, not 10^0 alone
 }
 
+// A mean_at_most claim whose bound is an axis (d): each series' bound is drawn in that series'
+// colour and labelled with its own d, not as one black "bound" that the d = 2 series can be read
+// against the d = 3 line.
+TEST(ClaimFigures, EachSeriesBoundIsInItsColourWithItsOwnValue) {
+  claims::ClaimOutcome o;
+  o.id = "first-diff-probes";
+  o.statement = "probes";
+  o.x_variable = "t";
+  o.details = {{"rule", "mean_at_most"}, {"bound_axis", "d"}, {"variable", "probes_per_ball"}};
+  for (const double d : {2.0, 3.0})
+    for (const double t : {1.0, 50.0}) {
+      o.points.push_back({{{"n", 4096.0}, {"t", t}, {"d", d}}, d + 0.9, 0.03, 30});
+      o.details["points_vs_bound"].push_back({{"bound", d}});
+    }
+  const auto figures = claim_figures(o, shape_value, "ci");
+  ASSERT_FALSE(figures.empty());
+  const std::string dat = data_file(figures.front()), gp = gnuplot_script(figures.front());
+  const auto b = blocks(dat);
+  const auto two = b.find("bound of d = 2: d = 2");
+  ASSERT_NE(two, b.end()) << dat;
+  EXPECT_EQ(two->second.front().second, 2.0);
+  ASSERT_NE(b.find("bound of d = 3: d = 3"), b.end()) << dat;
+  // The d = 2 series and its bound share colour 1 (orange), d = 3 and its bound colour 2 (blue).
+  EXPECT_EQ(count(gp, "with lines lc rgb '#E69F00'"), 1u) << gp;
+  EXPECT_EQ(count(gp, "with lines lc rgb '#0072B2'"), 1u) << gp;
+}
+
 // Defects 1, 2, 3 and 6 of the flat figure: one zig-zag series, a linear axis over 1…256, no
 // tolerance, and "seed 1" where the seeds come from a salt.
 TEST(ClaimFigures, FlatClaimDrawsOneSeriesPerNOnALogAxisWithTheRulesGrowthAndItsTolerance) {

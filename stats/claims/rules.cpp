@@ -324,6 +324,7 @@ Decision mean_at_most_rule(const Claim& claim, std::span<const Sample> a, ClaimO
          {"p_shown", shown}, {"p_refuted", refuted}, {"seed", s.seed}});
     ev = "mean " + num(sum.mean) + " (max run " + num(sum.max) + ") vs bound " + num(bound);
   }
+  if (claim.texts.count("bound")) out.details["bound_axis"] = claim.text("bound");
   const auto hs = stats::holm(p_shown), hr = stats::holm(p_refuted);
   const double worst_shown = *std::max_element(hs.begin(), hs.end());
   const double best_refuted = *std::min_element(hr.begin(), hr.end());
