@@ -42,13 +42,24 @@ std::string enhanced(const std::string& text) {
   return out;
 }
 
-// Text for cairolatex: LaTeX specials escaped, the symbols the figures use as math.
+// Text for cairolatex: LaTeX specials escaped, the symbols the figures use as math, so that
+// pdflatex typesets every title and label without a Unicode input encoding. A character not in
+// the table (none is drawn today) becomes "?" rather than break the document.
 std::string latex(const std::string& text) {
-  static const std::array<std::pair<std::string_view, std::string_view>, 16> symbols = {{
+  static const std::array<std::pair<std::string_view, std::string_view>, 52> symbols = {{
       {"σ", "$\\sigma$"},  {"β", "$\\beta$"},     {"η", "$\\eta$"},     {"δ", "$\\delta$"},
       {"√", "$\\surd$"},   {"≥", "$\\geq$"},      {"≤", "$\\leq$"},     {"·", "$\\cdot$"},
       {"×", "$\\times$"},  {"∈", "$\\in$"},       {"≈", "$\\approx$"},  {"±", "$\\pm$"},
       {"−", "$-$"},        {"–", "--"},           {"ℓ", "$\\ell$"},     {"…", "\\ldots{}"},
+      {"Θ", "$\\Theta$"},  {"Ω", "$\\Omega$"},    {"τ", "$\\tau$"},     {"φ", "$\\varphi$"},
+      {"α", "$\\alpha$"},  {"γ", "$\\gamma$"},    {"ε", "$\\varepsilon$"}, {"λ", "$\\lambda$"},
+      {"μ", "$\\mu$"},     {"π", "$\\pi$"},       {"ρ", "$\\rho$"},     {"θ", "$\\theta$"},
+      {"ω", "$\\omega$"},  {"Δ", "$\\Delta$"},    {"→", "$\\to$"},      {"∝", "$\\propto$"},
+      {"∞", "$\\infty$"},  {"≠", "$\\neq$"},      {"—", "---"},         {"°", "$^\\circ$"},
+      {"₀", "$_0$"},       {"₁", "$_1$"},         {"₂", "$_2$"},        {"₃", "$_3$"},
+      {"₄", "$_4$"},       {"ₙ", "$_n$"},         {"⁰", "$^0$"},        {"¹", "$^1$"},
+      {"²", "$^2$"},       {"³", "$^3$"},         {"⁴", "$^4$"},        {"⁻", "$^-$"},
+      {"“", "``"},         {"”", "''"},           {"’", "'"},           {"\u00a0", "~"},
   }};
   std::string out;
   for (std::size_t i = 0; i < text.size();) {
@@ -63,6 +74,11 @@ std::string latex(const std::string& text) {
     }
     if (matched) continue;
     const char c = text[i++];
+    if ((c & 0x80) != 0) {  // an unknown character: its lead byte becomes "?", the rest go
+      while (i < text.size() && (text[i] & 0xC0) == 0x80) ++i;
+      out += '?';
+      continue;
+    }
     switch (c) {
       case '\\': out += "\\textbackslash{}"; break;
       case '^': out += "\\^{}"; break;

@@ -316,6 +316,32 @@ TEST(Figure, ALongNoteWrapsOntoTwoLinesAtALegibleSize) {
   EXPECT_EQ(gp.find("/*0.7 "), std::string::npos);
 }
 
+// The LaTeX text of a figure is ASCII with the symbols as math: Θ, τ, φ, Ω, ₂, ³ went through as
+// UTF-8, which pdflatex without a Unicode setup cannot typeset.
+TEST(Figure, LatexTextMapsEveryNonAsciiSymbolToMath) {
+  Figure f;
+  f.id = "symbols";
+  f.title = "gap = Θ(log₂ n) and Ω(n³) for τ, φ → ∞, ∝ √n";
+  f.x_label = "τ";
+  f.y_label = "✓ unknown";
+  f.series.push_back({"φ", Series::Style::line, {1, 2}, {1, 2}, {}, {}});
+  const std::string gp = gnuplot_script(f);
+  const auto tex_text = [&](const std::string& name) {
+    const auto at = gp.find(name + " = tex ? '");
+    EXPECT_NE(at, std::string::npos) << name;
+    const auto from = gp.find('\'', at) + 1;
+    return gp.substr(from, gp.find("' : ", from) - from);
+  };
+  const std::string title = tex_text("T_title");
+  EXPECT_EQ(title, "gap = $\\Theta$(log$_2$ n) and $\\Omega$(n$^3$) for $\\tau$, $\\varphi$ $\\to$ "
+                   "$\\infty$, $\\propto$ $\\surd$n");
+  EXPECT_EQ(tex_text("T_x"), "$\\tau$");
+  EXPECT_EQ(tex_text("T_y"), "? unknown");
+  EXPECT_EQ(tex_text("T_s0"), "$\\varphi$");
+  for (const std::string& name : {"T_title", "T_x", "T_y", "T_s0"})
+    for (const char c : tex_text(name)) EXPECT_EQ(c & 0x80, 0) << name;
+}
+
 // --- the claims' figures: what each rule decided on is in the drawn data -------------------
 
 // The blocks of a .dat file by their label ("# index K: LABEL"), each as its (x, y) rows.
