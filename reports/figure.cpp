@@ -155,6 +155,12 @@ std::vector<std::string> note_lines(const std::string& note) {
   return parts;
 }
 
+std::vector<std::string> title_lines(const std::string& title) {
+  const std::size_t bracket = title.rfind(" [");
+  if (characters(title) <= kTitleWidth || bracket == std::string::npos || bracket == 0) return {title};
+  return {title.substr(0, bracket), title.substr(bracket + 1)};
+}
+
 namespace {
 
 void check_shape(const Figure& figure) {
@@ -259,8 +265,9 @@ std::string gnuplot_script(const Figure& figure) {
   std::size_t entries = 0;
   for (const Series& s : figure.series) entries += s.x.empty() || s.label.empty() ? 0 : 1;
   const std::vector<std::string> note = note_lines(figure.note);
-  const double height =
-      2.4 + 0.13 * static_cast<double>(entries) + 0.1 * static_cast<double>(note.size() - 1);
+  const double height = 2.4 + 0.13 * static_cast<double>(entries) +
+                        0.1 * static_cast<double>(note.size() - 1) +
+                        0.12 * static_cast<double>(title_lines(figure.title).size() - 1);
   const int png_height = static_cast<int>(std::lround(height * 300));
   const int svg_height = static_cast<int>(std::lround(height * 200));
   gp << "# " << figure.title << "\n# " << figure.note << "\n"
@@ -283,7 +290,8 @@ std::string gnuplot_script(const Figure& figure) {
      << "} else {\n"
      << "  print \"fmt must be png, pdf, svg or tex\"\n  exit status 2\n"
      << "} } } }\n\n";
-  gp << text_variable("T_title", figure.title) << text_variable("T_x", figure.x_label)
+  const std::vector<std::string> title = title_lines(figure.title);
+  gp << text_variable("T_title", title.front()) << text_variable("T_x", figure.x_label)
      << text_variable("T_y", figure.y_label);
   for (std::size_t k = 0; k < note.size(); ++k) gp << text_variable(fmt::format("T_note{}", k), note[k]);
   std::size_t block = 0;
@@ -292,6 +300,12 @@ std::string gnuplot_script(const Figure& figure) {
   // The note goes under the title, on as many lines as fit the width, a little smaller (5.5 pt
   // in the PDF; \footnotesize in LaTeX), so that the legend can sit below the plot.
   std::string tex_lines, enhanced_lines, names;
+  for (std::size_t k = 1; k < title.size(); ++k) {
+    gp << text_variable(fmt::format("T_title{}", k), title[k]);
+    tex_lines += "\\\\%s";
+    enhanced_lines += "\\n%s";
+    names += fmt::format(", T_title{}", k);
+  }
   for (std::size_t k = 0; k < note.size(); ++k) {
     tex_lines += "\\\\{\\footnotesize %s}";
     enhanced_lines += "\\n{/*0.85 %s}";

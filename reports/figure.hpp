@@ -78,6 +78,11 @@ std::vector<std::string> note_lines(const std::string& note);
 // round values 1, 2 or 5 ×10^k apart over the data, error bars included. Otherwise none.
 void choose_log_y_tics(Figure& figure);
 
+// The title as printed: a title longer than kTitleWidth characters is broken before its last
+// " [" (a claim's verdict), which goes on a line of its own; otherwise one line.
+inline constexpr std::size_t kTitleWidth = 60;
+std::vector<std::string> title_lines(const std::string& title);
+
 // The text of the .dat and .gp files, for tests and for render().
 std::string data_file(const Figure& figure);
 std::string gnuplot_script(const Figure& figure);

@@ -316,6 +316,23 @@ TEST(Figure, ALongNoteWrapsOntoTwoLinesAtALegibleSize) {
   EXPECT_EQ(gp.find("/*0.7 "), std::string::npos);
 }
 
+// A long claim title with its verdict was clipped on both sides of the PNG: the verdict goes on a
+// line of its own.
+TEST(Figure, ALongTitleBreaksBeforeItsVerdict) {
+  const std::string title =
+      "g-Bounded Two-Choice, g ≤ ln n: gap linear in g [pass (control, expected to fail; documented finding)]";
+  EXPECT_EQ(title_lines(title),
+            (std::vector<std::string>{"g-Bounded Two-Choice, g ≤ ln n: gap linear in g",
+                                      "[pass (control, expected to fail; documented finding)]"}));
+  EXPECT_EQ(title_lines("two-choice [pass]"), (std::vector<std::string>{"two-choice [pass]"}));
+  Figure f;
+  f.id = "long-title";
+  f.title = title;
+  f.series.push_back({"a", Series::Style::line, {1, 2}, {1, 2}, {}, {}});
+  const std::string gp = gnuplot_script(f);
+  EXPECT_NE(gp.find("sprintf(\"%s\\n%s\\n{/*0.85 %s}\", T_title, T_title1, T_note0)"), std::string::npos) << gp;
+}
+
 // The LaTeX text of a figure is ASCII with the symbols as math: Θ, τ, φ, Ω, ₂, ³ went through as
 // UTF-8, which pdflatex without a Unicode setup cannot typeset.
 TEST(Figure, LatexTextMapsEveryNonAsciiSymbolToMath) {
