@@ -37,8 +37,8 @@ std::string verdict_cell(const claims::ClaimOutcome& o) {
   const bool unexpected = o.control ? o.verdict == claims::Verdict::pass
                                     : o.verdict == claims::Verdict::fail;
   if (o.control) v += unexpected ? " (control!" : " (control";
-  if (unexpected && !o.finding.empty()) v += o.control ? ", finding" : " (finding";
-  if (o.control || (unexpected && !o.finding.empty())) v += ")";
+  if (o.is_finding()) v += o.control ? ", finding" : " (finding";
+  if (o.control || o.is_finding()) v += ")";
   return v;
 }
 
@@ -63,11 +63,8 @@ std::string table(const std::vector<claims::ClaimOutcome>& outcomes, const std::
   s << fmt::format("\n{}: {} PASS, {} FAIL, {} INCONCLUSIVE; {}\n",
                    counted(outcomes.size() - controls, "claim"), pass, fail, inconclusive,
                    counted(controls, "control"));
-  for (const auto& o : outcomes) {
-    const bool unexpected = o.control ? o.verdict == claims::Verdict::pass
-                                      : o.verdict == claims::Verdict::fail;
-    if (unexpected && !o.finding.empty()) s << "finding: " << o.id << ": " << o.finding << "\n";
-  }
+  for (const auto& o : outcomes)
+    if (o.is_finding()) s << "finding: " << o.id << ": " << o.finding << "\n";
   for (const auto& o : outcomes)
     if (o.is_defect()) s << o.defect_line() << "\n";
   s << (defects == 0 ? "result: ok\n" : "result: " + std::to_string(defects) + " defect(s)\n");

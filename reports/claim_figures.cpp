@@ -9,6 +9,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -239,6 +240,18 @@ void draw_additive(const claims::ClaimOutcome& o, const ShapeFunction& shape,
                        stats::display_name(form));
 }
 
+// A tolerance fan: dotted from (x0, at_x0) out to `up` and `down` at x1 (no lower edge when `down`
+// is not finite), the growth a rule tolerates drawn from where it starts.
+Series fan(const std::string& label, double x0, double x1, double at_x0, double up, double down,
+           int color) {
+  Series s{label, Series::Style::line, {x1, x0}, {up, at_x0}, {}, {}, color, 3};
+  if (std::isfinite(down)) {
+    s.x.push_back(x1);
+    s.y.push_back(down);
+  }
+  return s;
+}
+
 // flat: per n, the growth between the two ends of the x range (what the rule measures) and the
 // fan of ±tolerance per doubling of x from the first point (what it allows).
 void draw_flat(const claims::ClaimOutcome& o, const std::vector<Group>& groups, Figure& f,
@@ -266,12 +279,11 @@ void draw_flat(const claims::ClaimOutcome& o, const std::vector<Group>& groups, 
                         {}, {}, static_cast<int>(g) + 1, 2});
     const double spread = tolerance * doublings;
     // In the colour of its n: fans of several n cross, and a reader must tell them apart.
-    fans.push_back({g == 0 ? fmt::format("tolerated: ±{:.3g} per doubling of {}, from each first point",
-                                         tolerance, symbol(x))
-                           : "",
-                    Series::Style::line, {x1, x0, x1},
-                    {first.mean + spread, first.mean, first.mean - spread}, {}, {},
-                    static_cast<int>(g) + 1, 3});
+    fans.push_back(fan(g == 0 ? fmt::format("tolerated: ±{:.3g} per doubling of {}, from each first point",
+                                            tolerance, symbol(x))
+                              : "",
+                       x0, x1, first.mean, first.mean + spread, first.mean - spread,
+                       static_cast<int>(g) + 1));
   }
   f.series.insert(f.series.end(), fans.begin(), fans.end());
   drawn += fmt::format(
@@ -282,34 +294,221 @@ void draw_flat(const claims::ClaimOutcome& o, const std::vector<Group>& groups, 
       symbol(x), tolerance);
 }
 
-// mean_at_most: the bound at every point.
+// bound: what the rule decides on, in a figure of its own on log-log axes: the ratio mean/f at
+// every point with its 95 % interval (B's error included when f is B's mean), the fitted power
+// law exp(c)·x^a of the ratio with the exponent's interval, and the fan of x^±tolerance from the
+// fitted value at the first point (for an O-bound only the upper edge).
+std::optional<Figure> bound_figure(const claims::ClaimOutcome& o, const Figure& main) {
+  const auto fit = o.details.find("fit");
+  const auto rows = o.details.find("log_ratios");
+  if (fit == o.details.end() || rows == o.details.end() || rows->size() < 2) return std::nullopt;
+  const double a = fit->value("slope_of_log_ratio", 0.0), c = fit->value("intercept_of_log_ratio", 0.0);
+  const auto ci = fit->value("ci", std::vector<double>{});
+  const auto band = fit->value("band", nlohmann::json());
+  if (ci.size() != 2 || !band.is_array() || band.size() != 2 || !band[1].is_number()) return std::nullopt;
+  const double tolerance = band[1].get<double>();
+  const bool at_most = fit->value("sense", std::string()) == "at_most";
+  const std::string bound = fit->value("bound", std::string("f"));
+  const std::string name = bound.find(' ') == std::string::npos ? bound : "(" + bound + ")";
+  const std::string x = symbol(o.x_variable);
+  Figure f;
+  f.id = main.id + "-ratio";
+  f.title = fmt::format("{}: gap / {}", o.id, name);
+  f.x_label = main.x_label;
+  f.y_label = "mean gap / " + name;
+  f.note = main.note;
+  Series ratio{"measured / bound", Series::Style::points_errorbars, {}, {}, {}, {}, 1, -1};
+  for (const auto& row : *rows) {
+    const double r = row.value("log_ratio", NAN), se = row.value("se", NAN);
+    ratio.x.push_back(row.value("x", NAN));
+    ratio.y.push_back(std::exp(r));
+    ratio.y_lo.push_back(std::exp(r - kZ95 * se));
+    ratio.y_hi.push_back(std::exp(r + kZ95 * se));
+  }
+  f.series.push_back(ratio);
+  const double x0 = *std::min_element(ratio.x.begin(), ratio.x.end());
+  const double x1 = *std::max_element(ratio.x.begin(), ratio.x.end());
+  Series line{fmt::format("fit: ratio ∝ {}^{:.2g}, exponent [{:.2g}, {:.2g}]", x, a, ci[0], ci[1]),
+              Series::Style::line, {}, {}, {}, {}, kReferenceColor, 2};
+  for (const double xi : ratio.x) {
+    line.x.push_back(xi);
+    line.y.push_back(std::exp(c + a * std::log(xi)));
+  }
+  f.series.push_back(std::move(line));
+  const double start = std::exp(c + a * std::log(x0));
+  f.series.push_back(fan(fmt::format("tolerated: {}^{}{:.3g} from the fit at the first point",
+                                     x, at_most ? "" : "±", tolerance),
+                         x0, x1, start, start * std::pow(x1 / x0, tolerance),
+                         at_most ? NAN : start * std::pow(x1 / x0, -tolerance), kReferenceColor));
+  choose_x_axis(f);
+  if (!f.log2_x) f.log_x = true;
+  f.log_y = true;
+  choose_log_y_tics(f);
+  f.caption = fmt::format(
+      "What the bound rule of claim {0} decides on: the ratio of the mean gap to {1} at each {2} "
+      "(95 % interval), on log-log axes. Dashed: the weighted least-squares line of ln(ratio) on "
+      "ln {2} (legend: the exponent with its 95 % interval). Dotted: the growth tolerated, {2}^{3}{4:.3g}, "
+      "drawn from the fitted value at the first point; the claim holds when the exponent's interval "
+      "lies {5}.",
+      o.id, bound, x, at_most ? "" : "±", tolerance,
+      at_most ? fmt::format("below {:.3g}", tolerance) : fmt::format("inside ±{:.3g}", tolerance));
+  return f;
+}
+
+// mean_at_most: the bound at every point, in the colour of its series (series of different bounds,
+// such as one per d, must not be read against another's), labelled with its own value.
 void draw_bound(const claims::ClaimOutcome& o, const std::vector<Group>& groups, Figure& f,
                 std::string& drawn) {
   const auto rows = o.details.find("points_vs_bound");
   if (rows == o.details.end() || rows->size() != o.points.size()) return;
+  const std::string axis = detail(o, "bound_axis", std::string());
   for (std::size_t g = 0; g < groups.size(); ++g) {
-    Series s = curve(g == 0 ? "bound" : "", o.points, groups[g], o.x_variable, 2,
-                     [](const stats::Point&) { return 0.0; });
+    Series s = curve("", o.points, groups[g], o.x_variable, 2, [](const stats::Point&) { return 0.0; });
+    s.color = static_cast<int>(g) + 1;
     for (std::size_t k = 0; k < groups[g].points.size(); ++k)
       s.y[k] = (*rows)[groups[g].points[k]].value("bound", 0.0);
+    const bool constant = std::all_of(s.y.begin(), s.y.end(), [&](double y) { return y == s.y.front(); });
+    const std::string value = constant ? (axis.empty() ? "" : symbol(axis) + " = ") + format_real(s.y.front())
+                                       : (axis.empty() ? "" : symbol(axis));
+    s.label = groups[g].label.empty() ? "bound " + value
+                                      : fmt::format("bound of {}: {}", groups[g].label, value);
     f.series.push_back(std::move(s));
   }
-  drawn += " Dashed: the claimed bound; the claim holds when every mean is shown below it.";
+  drawn += " Dashed, in the colour of its series: that series' claimed bound; the claim holds when "
+           "every mean is shown below its own bound.";
 }
 
-void draw_transition(const stats::SegmentedFit& t, Figure& f, std::string& drawn) {
+// The y extent of what is drawn so far (error bars included): vertical marks span it.
+std::pair<double, double> y_extent(const Figure& f) {
   double y0 = INFINITY, y1 = -INFINITY;
   for (const Series& s : f.series) {
     for (const double y : s.y_lo.empty() ? s.y : s.y_lo) y0 = std::min(y0, y);
     for (const double y : s.y_hi.empty() ? s.y : s.y_hi) y1 = std::max(y1, y);
   }
-  f.series.push_back({fmt::format("breakpoint {:.3g}", t.breakpoint), Series::Style::line,
-                      {t.breakpoint, t.breakpoint}, {y0, y1}, {}, {}, 4, 1});
-  f.series.push_back({fmt::format("95% interval [{:.3g}, {:.3g}]", t.breakpoint_ci.lo, t.breakpoint_ci.hi),
-                      Series::Style::line,
-                      {t.breakpoint_ci.lo, t.breakpoint_ci.lo, t.breakpoint_ci.hi, t.breakpoint_ci.hi},
-                      {y0, y1, y1, y0}, {}, {}, 4, 3});
-  drawn += " Vertical lines: the segmented regression's breakpoint and its 95 % interval.";
+  return {y0, y1};
+}
+
+// A range of x the rule accepts ([lo, hi] from the details), shaded behind everything drawn, over
+// the y extent; an end beyond the grid's x (an open range) is cut at the grid's edge.
+void shade_range(const nlohmann::json& range, const std::string& label, Figure& f) {
+  if (!range.is_array() || range.size() != 2 || !range[0].is_number() || !range[1].is_number()) return;
+  const auto [y0, y1] = y_extent(f);
+  double x0 = INFINITY, x1 = -INFINITY;
+  for (const Series& s : f.series)
+    for (const double x : s.x) x0 = std::min(x0, x), x1 = std::max(x1, x);
+  const double lo = std::max(range[0].get<double>(), x0), hi = std::min(range[1].get<double>(), x1);
+  if (!(lo < hi) || !std::isfinite(y0)) {
+    // Wholly off the grid: only the legend says where it lies.
+    f.series.insert(f.series.begin(), {label + " (outside the grid)", Series::Style::band, {x0}, {y0},
+                                       {y0}, {y0}, kReferenceColor, -1});
+    return;
+  }
+  f.series.insert(f.series.begin(), {label, Series::Style::band, {lo, hi}, {y0, y0}, {y0, y0},
+                                     {y1, y1}, kReferenceColor, -1});
+}
+
+// An x the rule estimated (a breakpoint, a crossover) as a vertical line and its interval as two
+// dotted ones, in one colour. An estimate off the grid (0 or ∞) is only said in the legend.
+void mark_x(double at, double lo, double hi, const std::string& label, const std::string& ci_label,
+            Figure& f) {
+  const auto [y0, y1] = y_extent(f);
+  if (std::isfinite(at) && at > 0) {
+    f.series.push_back({label, Series::Style::line, {at, at}, {y0, y1}, {}, {}, 4, 1});
+  } else {  // one point: a legend entry with nothing drawn
+    double x0 = INFINITY;
+    for (const Series& s : f.series)
+      for (const double x : s.x) x0 = std::min(x0, x);
+    f.series.push_back({label, Series::Style::line, {x0}, {y0}, {}, {}, 4, 1});
+  }
+  std::vector<double> xs, ys;
+  for (const double x : {lo, hi})
+    if (std::isfinite(x) && x > 0) xs.insert(xs.end(), {x, x}), ys.insert(ys.end(), {y0, y1});
+  if (xs.size() == 4) std::swap(ys[2], ys[3]);  // down the far side: one dotted bracket
+  if (!xs.empty()) f.series.push_back({ci_label, Series::Style::line, xs, ys, {}, {}, 4, 3});
+}
+
+// crossover: the claimed range [lo, hi]·scale shaded, and where A − B changes sign for good with
+// its bootstrap interval (an end at 0 or ∞ is below or above the grid, as the evidence says).
+void draw_crossover(const claims::ClaimOutcome& o, const ShapeFunction& shape, Figure& f,
+                    std::string& drawn) {
+  const auto it = o.details.find("crossover");
+  if (it == o.details.end() || o.points.empty()) return;
+  const auto range = it->value("claimed_range", nlohmann::json());
+  const auto interval = it->value("interval", std::vector<double>{});
+  if (!range.is_array() || range.size() != 2 || interval.size() != 2) return;
+  const double estimate = it->value("estimate", 0.0);
+  const auto at = [](double v) {
+    return v == 0 ? std::string("below the grid")
+                  : std::isinf(v) ? std::string("above the grid") : fmt::format("{:.3g}", v);
+  };
+  const std::string x = symbol(o.x_variable);
+  mark_x(estimate, interval[0], interval[1],
+         fmt::format("crossover {} = {}", x, at(estimate)),
+         fmt::format("95% interval [{}, {}]", at(interval[0]), at(interval[1])), f);
+  const std::string scale = it->value("scale", std::string("1"));
+  const double unit = scale == "1" ? 1.0 : shape(scale, o.points.front().x);
+  const auto finite = [](const nlohmann::json& v) { return v.is_number() && std::isfinite(v.get<double>()); };
+  const auto number = [&](const nlohmann::json& v) {
+    return finite(v) ? fmt::format("{:.3g}", v.get<double>()) : std::string("∞");
+  };
+  const auto multiple = [&](const nlohmann::json& v) {
+    return finite(v) ? fmt::format("{:.2g}", v.get<double>() / unit) : std::string("∞");
+  };
+  const std::string label =
+      scale == "1" ? fmt::format("claimed range [{}, {}]", number(range[0]), number(range[1]))
+                   : fmt::format("claimed range [{}, {}]·{} = [{}, {}]", multiple(range[0]),
+                                 multiple(range[1]), stats::display_name(scale), number(range[0]),
+                                 number(range[1]));
+  // An open end (∞, stored as null) reaches to the grid's edge.
+  nlohmann::json shaded = range;
+  if (!shaded[1].is_number()) shaded[1] = INFINITY;
+  shade_range(shaded, label, f);
+  drawn += fmt::format(
+      " Vertical line: where A − B turns {} for good, with its bootstrap 95 % interval (dotted); "
+      "shaded: the range it is claimed in. The claim holds when the interval lies inside it.",
+      it->value("direction", std::string()) == "falls" ? "negative" : "positive");
+}
+
+// transition: the range the rule accepts the breakpoint in, the breakpoint with its interval, and
+// the two fitted segments (c + s₁·x, bending to slope s₂ at the breakpoint) when the outcome has c.
+void draw_transition(const claims::ClaimOutcome& o, const stats::SegmentedFit& t,
+                     const std::vector<Group>& groups, Figure& f, std::string& drawn) {
+  const auto range = detail(o, "claimed_range", nlohmann::json());
+  if (std::isfinite(t.intercept) && !groups.empty()) {
+    double x0 = INFINITY, x1 = -INFINITY;
+    for (const std::size_t i : groups.front().points)
+      x0 = std::min(x0, x_of(o.points[i], o.x_variable)), x1 = std::max(x1, x_of(o.points[i], o.x_variable));
+    Series s{fmt::format("segments: slope {:.3g} [{:.3g}, {:.3g}] → {:.3g} [{:.3g}, {:.3g}]",
+                         t.slope_before, t.slope_before_ci.lo, t.slope_before_ci.hi, t.slope_after,
+                         t.slope_after_ci.lo, t.slope_after_ci.hi),
+             Series::Style::line, {}, {}, {}, {}, kReferenceColor, 2};
+    // Straight in x, so sampled densely: the x axis may be logarithmic.
+    constexpr int kSamples = 64;
+    const bool geometric = x0 > 0;
+    for (int k = 0; k <= kSamples; ++k) {
+      const double u = static_cast<double>(k) / kSamples;
+      const double x = geometric ? x0 * std::pow(x1 / x0, u) : x0 + (x1 - x0) * u;
+      s.x.push_back(x);
+      s.y.push_back(t.intercept + t.slope_before * x +
+                    (t.slope_after - t.slope_before) * std::max(0.0, x - t.breakpoint));
+    }
+    f.series.push_back(std::move(s));
+    drawn += " Dashed: the segmented regression's two lines (legend: each slope and its 95 % interval).";
+  }
+  mark_x(t.breakpoint, t.breakpoint_ci.lo, t.breakpoint_ci.hi,
+         fmt::format("breakpoint {:.3g}", t.breakpoint),
+         fmt::format("95% interval [{:.3g}, {:.3g}]", t.breakpoint_ci.lo, t.breakpoint_ci.hi), f);
+  drawn += " Vertical lines: the breakpoint and its 95 % interval.";
+  if (range.is_array() && range.size() == 2) {
+    const double ln_n = o.points.empty() ? NAN : std::log(x_of(o.points.front(), "n"));
+    shade_range(range,
+                fmt::format("claimed range [{:.2g}, {:.2g}]·ln n = [{:.3g}, {:.3g}]",
+                            range[0].get<double>() / ln_n, range[1].get<double>() / ln_n,
+                            range[0].get<double>(), range[1].get<double>()),
+                f);
+    drawn += " Shaded: the range the breakpoint is claimed in; the claim holds when the interval "
+             "lies inside it, with a significant bend and distinct slopes.";
+  }
 }
 
 }  // namespace
@@ -318,8 +517,11 @@ std::string verdict_name(const claims::ClaimOutcome& outcome) {
   const char* name = outcome.verdict == claims::Verdict::pass   ? "pass"
                      : outcome.verdict == claims::Verdict::fail ? "fail"
                                                                 : "inconclusive";
-  if (!outcome.control) return name;
-  return fmt::format("{} (control, expected to fail)", name);
+  // A finding is said with the verdict, so that a FAIL the report exits 0 on is not read as a
+  // defect (its text is in the verdict table).
+  const char* finding = outcome.is_finding() ? "documented finding" : "";
+  if (!outcome.control) return *finding ? fmt::format("{} ({})", name, finding) : name;
+  return fmt::format("{} (control, expected to fail{}{})", name, *finding ? "; " : "", finding);
 }
 
 std::string fitted_constants(const claims::ClaimOutcome& outcome) {
@@ -370,6 +572,8 @@ std::vector<Figure> claim_figures(const claims::ClaimOutcome& outcome, const Sha
   if (two_sides)
     drawn += " Solid: the claim's process (A); dashed, same colour: the process it is compared "
              "with (B) at the same point.";
+  // The axis is the grid's: marks drawn over it (a breakpoint, a range) must not change its tics.
+  choose_x_axis(main);
 
   const char* roles[] = {"claimed", "best rival"};
   for (std::size_t k = 0; k < std::min<std::size_t>(2, outcome.fits.size()); ++k) {
@@ -386,11 +590,13 @@ std::vector<Figure> claim_figures(const claims::ClaimOutcome& outcome, const Sha
   if (rule == "additive") draw_additive(outcome, shape, groups, main, drawn);
   if (rule == "flat") draw_flat(outcome, groups, main, drawn);
   if (rule == "mean_at_most") draw_bound(outcome, groups, main, drawn);
-  if (outcome.transition) draw_transition(*outcome.transition, main, drawn);
-  choose_x_axis(main);
+  if (rule == "crossover") draw_crossover(outcome, shape, main, drawn);
+  if (outcome.transition) draw_transition(outcome, *outcome.transition, groups, main, drawn);
   main.caption = fmt::format("{} ({}). Verdict: {}. {} {}", outcome.statement, outcome.source,
                              verdict_name(outcome), outcome.evidence, drawn);
   std::vector<Figure> out{main};
+  if (rule == "bound")
+    if (auto ratio = bound_figure(outcome, main)) out.push_back(std::move(*ratio));
 
   if (!outcome.fits.empty()) {
     const stats::ShapeFit& claimed = outcome.fits.front();

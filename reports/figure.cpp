@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <limits>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -41,13 +42,24 @@ std::string enhanced(const std::string& text) {
   return out;
 }
 
-// Text for cairolatex: LaTeX specials escaped, the symbols the figures use as math.
+// Text for cairolatex: LaTeX specials escaped, the symbols the figures use as math, so that
+// pdflatex typesets every title and label without a Unicode input encoding. A character not in
+// the table (none is drawn today) becomes "?" rather than break the document.
 std::string latex(const std::string& text) {
-  static const std::array<std::pair<std::string_view, std::string_view>, 16> symbols = {{
+  static const std::array<std::pair<std::string_view, std::string_view>, 52> symbols = {{
       {"σ", "$\\sigma$"},  {"β", "$\\beta$"},     {"η", "$\\eta$"},     {"δ", "$\\delta$"},
       {"√", "$\\surd$"},   {"≥", "$\\geq$"},      {"≤", "$\\leq$"},     {"·", "$\\cdot$"},
       {"×", "$\\times$"},  {"∈", "$\\in$"},       {"≈", "$\\approx$"},  {"±", "$\\pm$"},
       {"−", "$-$"},        {"–", "--"},           {"ℓ", "$\\ell$"},     {"…", "\\ldots{}"},
+      {"Θ", "$\\Theta$"},  {"Ω", "$\\Omega$"},    {"τ", "$\\tau$"},     {"φ", "$\\varphi$"},
+      {"α", "$\\alpha$"},  {"γ", "$\\gamma$"},    {"ε", "$\\varepsilon$"}, {"λ", "$\\lambda$"},
+      {"μ", "$\\mu$"},     {"π", "$\\pi$"},       {"ρ", "$\\rho$"},     {"θ", "$\\theta$"},
+      {"ω", "$\\omega$"},  {"Δ", "$\\Delta$"},    {"→", "$\\to$"},      {"∝", "$\\propto$"},
+      {"∞", "$\\infty$"},  {"≠", "$\\neq$"},      {"—", "---"},         {"°", "$^\\circ$"},
+      {"₀", "$_0$"},       {"₁", "$_1$"},         {"₂", "$_2$"},        {"₃", "$_3$"},
+      {"₄", "$_4$"},       {"ₙ", "$_n$"},         {"⁰", "$^0$"},        {"¹", "$^1$"},
+      {"²", "$^2$"},       {"³", "$^3$"},         {"⁴", "$^4$"},        {"⁻", "$^-$"},
+      {"“", "``"},         {"”", "''"},           {"’", "'"},           {"\u00a0", "~"},
   }};
   std::string out;
   for (std::size_t i = 0; i < text.size();) {
@@ -62,6 +74,11 @@ std::string latex(const std::string& text) {
     }
     if (matched) continue;
     const char c = text[i++];
+    if ((c & 0x80) != 0) {  // an unknown character: its lead byte becomes "?", the rest go
+      while (i < text.size() && (text[i] & 0xC0) == 0x80) ++i;
+      out += '?';
+      continue;
+    }
     switch (c) {
       case '\\': out += "\\textbackslash{}"; break;
       case '^': out += "\\^{}"; break;
@@ -80,6 +97,71 @@ std::string latex(const std::string& text) {
 std::string text_variable(const std::string& name, const std::string& text) {
   return fmt::format("{} = tex ? {} : {}\n", name, quoted(latex(text)), quoted(enhanced(text)));
 }
+
+// Characters, not bytes: the note's separators and symbols are two or three bytes in UTF-8.
+std::size_t characters(const std::string& text) {
+  return static_cast<std::size_t>(
+      std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
+}  // namespace
+
+std::vector<std::string> note_lines(const std::string& note) {
+  constexpr std::string_view separator = " · ";
+  std::vector<std::string> parts;
+  for (std::size_t from = 0;;) {
+    const std::size_t at = note.find(separator, from);
+    parts.push_back(note.substr(from, at == std::string::npos ? std::string::npos : at - from));
+    if (at == std::string::npos) break;
+    from = at + separator.size();
+  }
+  // As few lines as hold kNoteWidth characters each (a longer part alone on its line), of the
+  // most even lengths: the split that makes the longest line shortest.
+  const std::size_t count = parts.size();
+  const auto span = [&](std::size_t from, std::size_t to) {  // parts [from, to) on one line
+    std::size_t length = 3 * (to - from - 1);
+    for (std::size_t i = from; i < to; ++i) length += characters(parts[i]);
+    return length;
+  };
+  std::size_t widest = 0;
+  for (const std::string& part : parts) widest = std::max(widest, characters(part));
+  constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+  for (std::size_t rows = 1; rows <= count; ++rows) {
+    // longest[r][i]: the shortest longest line for parts [0, i) on r lines; cut[r][i]: its last cut.
+    std::vector<std::vector<std::size_t>> longest(rows + 1, std::vector<std::size_t>(count + 1, kNone));
+    std::vector<std::vector<std::size_t>> cut(rows + 1, std::vector<std::size_t>(count + 1, 0));
+    longest[0][0] = 0;
+    for (std::size_t r = 1; r <= rows; ++r)
+      for (std::size_t i = 1; i <= count; ++i)
+        for (std::size_t j = r - 1; j < i; ++j) {
+          if (longest[r - 1][j] == kNone) continue;
+          const std::size_t line = span(j, i);
+          if (line > kNoteWidth && i - j > 1) continue;
+          const std::size_t worst = std::max(longest[r - 1][j], line);
+          if (worst < longest[r][i]) {
+            longest[r][i] = worst;
+            cut[r][i] = j;
+          }
+        }
+    if (longest[rows][count] == kNone || longest[rows][count] > std::max(kNoteWidth, widest))
+      continue;
+    std::vector<std::string> lines(rows);
+    for (std::size_t r = rows, i = count; r > 0; i = cut[r][i], --r) {
+      const std::size_t j = cut[r][i];
+      for (std::size_t k = j; k < i; ++k) lines[r - 1] += (k > j ? std::string(separator) : "") + parts[k];
+    }
+    return lines;
+  }
+  return parts;
+}
+
+std::vector<std::string> title_lines(const std::string& title) {
+  const std::size_t bracket = title.rfind(" [");
+  if (characters(title) <= kTitleWidth || bracket == std::string::npos || bracket == 0) return {title};
+  return {title.substr(0, bracket), title.substr(bracket + 1)};
+}
+
+namespace {
 
 void check_shape(const Figure& figure) {
   if (figure.id.empty() ||
@@ -114,6 +196,9 @@ std::string plot_style(const Series& s, std::size_t index) {
     case Series::Style::points:
       return fmt::format("using 1:2 with points lc rgb '{}' pt {} ps 1.8*P", rgb,
                          kOpenPointTypes[color % kOpenPointTypes.size()]);
+    case Series::Style::band:
+      return fmt::format("using 1:3:4 with filledcurves fc rgb '{}' fs transparent solid 0.18 noborder",
+                         rgb);
     case Series::Style::steps:
       return fmt::format("using 1:2 with steps lc rgb '{}' lw 1.5 dt {}", rgb, dash);
   }
@@ -179,7 +264,10 @@ std::string gnuplot_script(const Figure& figure) {
   // One column wide; taller by one legend line per series, so that the plot keeps its height.
   std::size_t entries = 0;
   for (const Series& s : figure.series) entries += s.x.empty() || s.label.empty() ? 0 : 1;
-  const double height = 2.4 + 0.13 * static_cast<double>(entries);
+  const std::vector<std::string> note = note_lines(figure.note);
+  const double height = 2.4 + 0.13 * static_cast<double>(entries) +
+                        0.1 * static_cast<double>(note.size() - 1) +
+                        0.12 * static_cast<double>(title_lines(figure.title).size() - 1);
   const int png_height = static_cast<int>(std::lround(height * 300));
   const int svg_height = static_cast<int>(std::lround(height * 200));
   gp << "# " << figure.title << "\n# " << figure.note << "\n"
@@ -202,15 +290,30 @@ std::string gnuplot_script(const Figure& figure) {
      << "} else {\n"
      << "  print \"fmt must be png, pdf, svg or tex\"\n  exit status 2\n"
      << "} } } }\n\n";
-  gp << text_variable("T_title", figure.title) << text_variable("T_x", figure.x_label)
-     << text_variable("T_y", figure.y_label) << text_variable("T_note", figure.note);
+  const std::vector<std::string> title = title_lines(figure.title);
+  gp << text_variable("T_title", title.front()) << text_variable("T_x", figure.x_label)
+     << text_variable("T_y", figure.y_label);
+  for (std::size_t k = 0; k < note.size(); ++k) gp << text_variable(fmt::format("T_note{}", k), note[k]);
   std::size_t block = 0;
   for (const Series& s : figure.series)
     if (!s.x.empty()) gp << text_variable(fmt::format("T_s{}", block++), s.label);
-  // The note goes under the title, smaller, so that the legend can sit below the plot.
+  // The note goes under the title, on as many lines as fit the width, a little smaller (5.5 pt
+  // in the PDF; \footnotesize in LaTeX), so that the legend can sit below the plot.
+  std::string tex_lines, enhanced_lines, names;
+  for (std::size_t k = 1; k < title.size(); ++k) {
+    gp << text_variable(fmt::format("T_title{}", k), title[k]);
+    tex_lines += "\\\\%s";
+    enhanced_lines += "\\n%s";
+    names += fmt::format(", T_title{}", k);
+  }
+  for (std::size_t k = 0; k < note.size(); ++k) {
+    tex_lines += "\\\\{\\footnotesize %s}";
+    enhanced_lines += "\\n{/*0.85 %s}";
+    names += fmt::format(", T_note{}", k);
+  }
   gp << "\nP = (fmt eq \"png\") ? 1.4 : (fmt eq \"svg\" ? 0.7 : 0.45)\n"
-     << "set title (tex ? sprintf('\\shortstack{%s\\\\{\\scriptsize %s}}', T_title, T_note) : "
-        "sprintf(\"%s\\n{/*0.7 %s}\", T_title, T_note))\n"
+     << "set title (tex ? sprintf('\\shortstack{%s" << tex_lines << "}', T_title" << names
+     << ") : sprintf(\"%s" << enhanced_lines << "\", T_title" << names << "))\n"
      << "set xlabel T_x\nset ylabel T_y\n"
      << "set border 3\nset tics nomirror out\n"
      << "set grid lt 1 lc rgb '#e4e4e4' lw 0.5\n"
@@ -234,6 +337,11 @@ std::string gnuplot_script(const Figure& figure) {
     std::string tics;
     for (const double x : figure.x_tics) tics += fmt::format("{}{:.10g}", tics.empty() ? "" : ", ", x);
     gp << "set xtics (" << tics << ")\nif (tex) { set format x '$%g$' } else { set format x '%g' }\n";
+  }
+  if (!figure.y_tics.empty()) {
+    std::string tics;
+    for (const double y : figure.y_tics) tics += fmt::format("{}{:.10g}", tics.empty() ? "" : ", ", y);
+    gp << "set ytics (" << tics << ")\nif (tex) { set format y '$%g$' } else { set format y '%g' }\n";
   }
   if (figure.y_range)
     gp << fmt::format("set yrange [{:.10g}:{:.10g}]\n", figure.y_range->first, figure.y_range->second);
@@ -269,6 +377,21 @@ void choose_x_axis(Figure& figure) {
   });
   figure.log2_x = powers_of_two;
   figure.log_x = !powers_of_two;
+}
+
+void choose_log_y_tics(Figure& figure) {
+  double lo = INFINITY, hi = -INFINITY;
+  for (const Series& s : figure.series)
+    for (const auto* column : {&s.y, &s.y_lo, &s.y_hi})
+      for (const double y : *column)
+        if (std::isfinite(y) && y > 0) lo = std::min(lo, y), hi = std::max(hi, y);
+  figure.y_tics.clear();
+  if (!(lo < hi) || hi > 10 * lo) return;
+  const double raw = (hi - lo) / 4, decade = std::pow(10, std::floor(std::log10(raw)));
+  const double step = raw <= decade ? decade : raw <= 2 * decade ? 2 * decade
+                      : raw <= 5 * decade ? 5 * decade : 10 * decade;
+  for (double y = std::ceil(lo / step) * step; y <= hi * (1 + 1e-12); y += step)
+    figure.y_tics.push_back(std::round(y / step) * step);
 }
 
 RenderedFigure render(const Figure& figure, const std::filesystem::path& dir) {

@@ -26,8 +26,9 @@ namespace gapcheck::reports {
 
 struct Series {
   std::string label;  // empty: drawn without a legend entry (one entry speaks for a family)
-  // points_errorbars joins the points; errorbars leaves them apart (beside a reference curve).
-  enum class Style { points_errorbars, line, points, steps, errorbars } style = Style::points_errorbars;
+  // points_errorbars joins the points; errorbars leaves them apart (beside a reference curve);
+  // band fills between y_lo and y_hi, pale, behind what follows it (a range a rule allows).
+  enum class Style { points_errorbars, line, points, steps, errorbars, band } style = Style::points_errorbars;
   std::vector<double> x, y, y_lo, y_hi;  // y_lo/y_hi empty when no bars
   int color = -1;                        // index into the palette; -1: the series' position
   int dash = -1;                         // dash type for lines; -1: solid
@@ -43,6 +44,7 @@ struct Figure {
   std::string note;     // printed on the figure: tier, n, runs, seed
   std::optional<std::pair<double, double>> y_range;  // default: gnuplot's autoscale
   std::vector<double> x_tics;  // tics at these values, as plain numbers; empty: gnuplot's own
+  std::vector<double> y_tics;  // the same for y (a log axis spanning less than a decade)
   std::string key = "below maxcols 2 reverse Left width 1";  // gnuplot key position
 };
 
@@ -65,6 +67,21 @@ std::string figure_note(std::string_view tier, std::string_view sizes, std::stri
 // its own values (1, 4, 16, 64 reads better than 2^0, 2^2, 2^4, 2^6, and d = 2, 3 better than
 // 2, 2.2, 2.4); larger ones keep gnuplot's tics.
 void choose_x_axis(Figure& figure);
+
+// The note as printed under the title: split at its " · " separators into as few lines of at
+// most kNoteWidth characters as hold it (a part longer than that keeps a line of its own), of
+// about equal length. One column holds about 85 characters of the note at its size.
+inline constexpr std::size_t kNoteWidth = 70;
+std::vector<std::string> note_lines(const std::string& note);
+
+// Tics for a log y axis that spans less than a decade (gnuplot would mark one decade or none):
+// round values 1, 2 or 5 ×10^k apart over the data, error bars included. Otherwise none.
+void choose_log_y_tics(Figure& figure);
+
+// The title as printed: a title longer than kTitleWidth characters is broken before its last
+// " [" (a claim's verdict), which goes on a line of its own; otherwise one line.
+inline constexpr std::size_t kTitleWidth = 60;
+std::vector<std::string> title_lines(const std::string& title);
 
 // The text of the .dat and .gp files, for tests and for render().
 std::string data_file(const Figure& figure);

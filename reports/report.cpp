@@ -50,7 +50,8 @@ void write_file(const fs::path& path, const std::string& text) {
 
 // The report's parts in page order, whatever produced them.
 struct Page {
-  std::vector<std::vector<std::string>> verdicts;  // claim, source, verdict, constants, figure id
+  // claim, source, verdict, constants, figure id, finding (empty unless the outcome is a finding)
+  std::vector<std::vector<std::string>> verdicts;
   std::vector<Section> sections;
 };
 
@@ -67,6 +68,7 @@ figure { margin: 0; width: 500px; } figure img { width: 100%; border: 1px solid 
 figcaption { font-size: .88em; } .files { font-size: .82em; color: #555; }
 .pass { color: #006d2c; font-weight: bold; } .fail { color: #b30000; font-weight: bold; }
 .inconclusive { color: #8a6d00; font-weight: bold; }
+.finding { background: #fff6e0; } div.finding { margin-top: .3em; padding: .2em .4em; }
 )";
 
 std::string figure_links(const std::string& id, bool markdown) {
@@ -111,6 +113,25 @@ std::string verdict_class(const std::string& verdict) {
   return verdict.rfind("pass", 0) == 0 ? "pass" : verdict.rfind("fail", 0) == 0 ? "fail" : "inconclusive";
 }
 
+// The findings below the verdict table, as `gapcheck check` prints them: a true claim that FAILs
+// or a control that PASSes where the catalog documents a disagreement with the publication. They
+// are why such a verdict leaves the exit code 0.
+constexpr const char* kFindingsIntro =
+    "Findings: verdicts that differ from what the catalog expects (a true claim that fails, a "
+    "control that passes) and that the catalog documents as a disagreement between measurement "
+    "and publication. They are reported, not counted as defects, so the report exits 0.";
+
+std::string findings_html(const Page& page) {
+  std::string items;
+  for (const auto& v : page.verdicts)
+    if (!v[5].empty())
+      items += fmt::format("<li><a href=\"#{}\">{}</a>: {}</li>\n", html(v[4]),
+                           html(v[0].substr(0, v[0].find(':'))), html(v[5]));
+  if (items.empty()) return {};
+  return fmt::format("<p id=\"findings\" class=\"finding\">{}</p>\n<ul class=\"finding\">\n{}</ul>\n",
+                     html(kFindingsIntro), items);
+}
+
 std::string html_page(const Page& page, const std::string& meta) {
   std::string out = fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -123,9 +144,11 @@ std::string html_page(const Page& page, const std::string& meta) {
   } else {
     out += "<table>\n<tr><th>claim</th><th>source</th><th>verdict</th><th>fitted constants / evidence</th></tr>\n";
     for (const auto& v : page.verdicts)
-      out += fmt::format("<tr><td><a href=\"#{}\">{}</a></td><td>{}</td><td class=\"{}\">{}</td><td>{}</td></tr>\n",
-                         html(v[4]), html(v[0]), html(v[1]), verdict_class(v[2]), html(v[2]), html(v[3]));
+      out += fmt::format("<tr><td><a href=\"#{}\">{}</a></td><td>{}</td><td class=\"{}\">{}</td><td>{}{}</td></tr>\n",
+                         html(v[4]), html(v[0]), html(v[1]), verdict_class(v[2]), html(v[2]), html(v[3]),
+                         v[5].empty() ? "" : "<div class=\"finding\"><b>Finding:</b> " + html(v[5]) + "</div>");
     out += "</table>\n";
+    out += findings_html(page);
   }
   out += "<p>Contents: ";
   for (std::size_t i = 0; i < page.sections.size(); ++i)
@@ -155,8 +178,13 @@ std::string markdown_page(const Page& page, const std::string& meta) {
       out += fmt::format("| {} | {} | {} | {} |\n",
                          v[4] == "verdicts" ? md_cell(v[0])  // no figure of its own
                                             : fmt::format("[{}](figures/{}.png)", md_cell(v[0]), v[4]),
-                         md_cell(v[1]), md_cell(v[2]), md_cell(v[3]));
+                         md_cell(v[1]), md_cell(v[2]),
+                         md_cell(v[5].empty() ? v[3] : v[3] + " — Finding: " + v[5]));
     out += "\n";
+    std::string findings;
+    for (const auto& v : page.verdicts)
+      if (!v[5].empty()) findings += fmt::format("- {}: {}\n", v[0].substr(0, v[0].find(':')), v[5]);
+    if (!findings.empty()) out += std::string(kFindingsIntro) + "\n\n" + findings + "\n";
   }
   for (const Section& s : page.sections) {
     out += fmt::format("## {}\n\n{}\n\n", s.title, s.text);
@@ -256,7 +284,8 @@ ReportSummary write_report(const ReportOptions& options,
     for (const claims::ClaimOutcome* c : chosen) {
       auto figures = claim_figures(*c, shape, tier_name(options.tier));
       page.verdicts.push_back({c->id + ": " + c->statement, c->source, verdict_name(*c),
-                               fitted_constants(*c), figures.empty() ? "verdicts" : figures.front().id});
+                               fitted_constants(*c), figures.empty() ? "verdicts" : figures.front().id,
+                               c->is_finding() ? c->finding : std::string()});
       for (auto& f : figures) claim_section.figures.push_back(std::move(f));
     }
     page.sections.push_back(std::move(claim_section));

@@ -155,6 +155,7 @@ SegmentedFit segmented_regression(std::span<const double> x, std::span<const dou
   const double variance = bent.rss / dof;
   const Eigen::MatrixXd cov = bent.unscaled_cov * variance;
   const double t = t_critical(dof, level);
+  fit.intercept = bent.coef[0];
   fit.slope_before = bent.coef[1];
   fit.slope_after = bent.coef[1] + bent.coef[2];
   const double se_before = std::sqrt(cov(1, 1));

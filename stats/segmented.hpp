@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <span>
 
 #include "stats/interval.hpp"
@@ -17,6 +18,9 @@ struct SegmentedFit {
   Interval slope_after_ci;
   double rss = 0;
   double f_p_value = 1;  // one line against two: small when a bend is present
+  // The fitted line's value at x = 0 (c above), so that the two segments can be drawn; NaN when
+  // not known.
+  double intercept = std::numeric_limits<double>::quiet_NaN();
 };
 
 // y ≈ c + s₁·x + (s₂ − s₁)·max(0, x − ψ), continuous at ψ, weights w (1/Var). At least 5

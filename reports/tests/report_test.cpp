@@ -240,6 +240,127 @@ TEST(Report, ClaimOutcomesBecomeTheVerdictTableAndTheirFigures) {
   EXPECT_NEAR(std::stod(dat.substr(at + 5)), 1 + 0.5 / std::log2(std::log(256.0)), 1e-9);
 }
 
+// A documented finding (a true claim that fails, a control that passes, with the catalog's reason)
+// is marked in the verdict table and its text printed, as `gapcheck check` does; an expected
+// verdict with a finding in the catalog is not one.
+double shape_value_for_findings(const std::string&, const stats::Vars& x) { return x.at("n"); }
+
+TEST(Report, FindingsAreMarkedInTheVerdictTableWithTheirText) {
+  claims::ClaimOutcome claim;
+  claim.id = "first-diff-probes";
+  claim.statement = "FirstDiff uses at most d probes per ball";
+  claim.source = "theory.md 4.1";
+  claim.verdict = claims::Verdict::fail;
+  claim.finding = "averages more than d probes & the cap was not retrieved";
+  claim.x_variable = "n";
+  for (const double n : {256.0, 1024.0}) claim.points.push_back({{{"n", n}}, 3.0, 0.05, 20});
+  claims::ClaimOutcome control = claim;
+  control.id = "g-bounded-linear-control";
+  control.control = true;
+  control.verdict = claims::Verdict::pass;
+  control.finding = "the gap grows linearly in g";
+  claims::ClaimOutcome expected = claim;
+  expected.id = "first-diff-other";
+  expected.verdict = claims::Verdict::pass;
+  expected.finding = "not shown: the verdict is the expected one";
+  EXPECT_TRUE(claim.is_finding());
+  EXPECT_TRUE(control.is_finding());
+  EXPECT_FALSE(expected.is_finding());
+  EXPECT_EQ(verdict_name(claim), "fail (documented finding)");
+  EXPECT_EQ(verdict_name(control), "pass (control, expected to fail; documented finding)");
+  EXPECT_EQ(verdict_name(expected), "pass");
+  ReportOptions options;
+  options.glob = "*-*-*";  // claims only
+  options.out = scratch("findings");
+  options.published = default_published_dir();
+  options.version = "gapcheck test";
+  write_report(options, {claim, control, expected}, {}, shape_value_for_findings, nullptr,
+               [](const Batch& b) { return b.experiment; });
+  const std::string html = read(options.out / "index.html");
+  EXPECT_NE(html.find("<td class=\"fail\">fail (documented finding)</td>"), std::string::npos);
+  EXPECT_NE(html.find("<div class=\"finding\"><b>Finding:</b> averages more than d probes &amp; the "
+                      "cap was not retrieved</div>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<li><a href=\"#claim-g-bounded-linear-control\">g-bounded-linear-control</a>: "
+                      "the gap grows linearly in g</li>"),
+            std::string::npos);
+  EXPECT_EQ(html.find("not shown"), std::string::npos);
+  const std::string md = read(options.out / "README.md");
+  EXPECT_NE(md.find("- first-diff-probes: averages more than d probes & the cap was not retrieved\n"),
+            std::string::npos);
+  EXPECT_NE(md.find("- g-bounded-linear-control: the gap grows linearly in g\n"), std::string::npos);
+  EXPECT_TRUE(check_report(options.out).empty());
+}
+
+// A long note (claim-one-choice-heavy's, 110 characters) was clipped on the right of the PNG and
+// set at 0.7 of a 6.5 pt font in the PDF: it wraps at its separators onto lines of at most
+// kNoteWidth characters, at 0.85 of the font (\footnotesize in LaTeX).
+TEST(Figure, ALongNoteWrapsOntoTwoLinesAtALegibleSize) {
+  const std::string note = figure_note("ci", "m = t·n", "10–200 runs per point",
+                                       "seeds from salt 20261130, one per point (fresh)");
+  ASSERT_GT(note.size(), 104u);
+  const auto lines = note_lines(note);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0] + " · " + lines[1], note);
+  for (const auto& line : lines) EXPECT_LE(line.size(), kNoteWidth + 10) << line;  // bytes
+  EXPECT_EQ(note_lines("tier ci · n = 4096 · 10 runs"),
+            (std::vector<std::string>{"tier ci · n = 4096 · 10 runs"}));
+  Figure f;
+  f.id = "long-note";
+  f.title = "t";
+  f.note = note;
+  f.series.push_back({"a", Series::Style::line, {1, 2}, {1, 2}, {}, {}});
+  const std::string gp = gnuplot_script(f);
+  EXPECT_NE(gp.find("T_note1 = "), std::string::npos) << gp;
+  EXPECT_NE(gp.find("{/*0.85 %s}\\n{/*0.85 %s}\", T_title, T_note0, T_note1"), std::string::npos) << gp;
+  EXPECT_NE(gp.find("{\\footnotesize %s}\\\\{\\footnotesize %s}}', T_title, T_note0, T_note1"),
+            std::string::npos) << gp;
+  EXPECT_EQ(gp.find("/*0.7 "), std::string::npos);
+}
+
+// A long claim title with its verdict was clipped on both sides of the PNG: the verdict goes on a
+// line of its own.
+TEST(Figure, ALongTitleBreaksBeforeItsVerdict) {
+  const std::string title =
+      "g-Bounded Two-Choice, g ≤ ln n: gap linear in g [pass (control, expected to fail; documented finding)]";
+  EXPECT_EQ(title_lines(title),
+            (std::vector<std::string>{"g-Bounded Two-Choice, g ≤ ln n: gap linear in g",
+                                      "[pass (control, expected to fail; documented finding)]"}));
+  EXPECT_EQ(title_lines("two-choice [pass]"), (std::vector<std::string>{"two-choice [pass]"}));
+  Figure f;
+  f.id = "long-title";
+  f.title = title;
+  f.series.push_back({"a", Series::Style::line, {1, 2}, {1, 2}, {}, {}});
+  const std::string gp = gnuplot_script(f);
+  EXPECT_NE(gp.find("sprintf(\"%s\\n%s\\n{/*0.85 %s}\", T_title, T_title1, T_note0)"), std::string::npos) << gp;
+}
+
+// The LaTeX text of a figure is ASCII with the symbols as math: Θ, τ, φ, Ω, ₂, ³ went through as
+// UTF-8, which pdflatex without a Unicode setup cannot typeset.
+TEST(Figure, LatexTextMapsEveryNonAsciiSymbolToMath) {
+  Figure f;
+  f.id = "symbols";
+  f.title = "gap = Θ(log₂ n) and Ω(n³) for τ, φ → ∞, ∝ √n";
+  f.x_label = "τ";
+  f.y_label = "✓ unknown";
+  f.series.push_back({"φ", Series::Style::line, {1, 2}, {1, 2}, {}, {}});
+  const std::string gp = gnuplot_script(f);
+  const auto tex_text = [&](const std::string& name) {
+    const auto at = gp.find(name + " = tex ? '");
+    EXPECT_NE(at, std::string::npos) << name;
+    const auto from = gp.find('\'', at) + 1;
+    return gp.substr(from, gp.find("' : ", from) - from);
+  };
+  const std::string title = tex_text("T_title");
+  EXPECT_EQ(title, "gap = $\\Theta$(log$_2$ n) and $\\Omega$(n$^3$) for $\\tau$, $\\varphi$ $\\to$ "
+                   "$\\infty$, $\\propto$ $\\surd$n");
+  EXPECT_EQ(tex_text("T_x"), "$\\tau$");
+  EXPECT_EQ(tex_text("T_y"), "? unknown");
+  EXPECT_EQ(tex_text("T_s0"), "$\\varphi$");
+  for (const std::string& name : {"T_title", "T_x", "T_y", "T_s0"})
+    for (const char c : tex_text(name)) EXPECT_EQ(c & 0x80, 0) << name;
+}
+
 // --- the claims' figures: what each rule decided on is in the drawn data -------------------
 
 // The blocks of a .dat file by their label ("# index K: LABEL"), each as its (x, y) rows.
@@ -291,6 +412,139 @@ claims::ClaimOutcome flat_outcome() {
 }
 
 double shape_value(const std::string& name, const stats::Vars& x) { return stats::shape(name).f(x); }
+
+// A transition claim: the range the rule accepts the breakpoint in is shaded, the breakpoint has
+// its interval, the two fitted segments are drawn from the outcome's intercept and slopes, and
+// the x tics are the grid's (the breakpoint's x values used to push the axis to gnuplot's own
+// tics, 10^0 and 10^1 only).
+TEST(ClaimFigures, TransitionClaimShadesTheClaimedRangeAndDrawsTheSegmentsOnTheGridsTics) {
+  claims::ClaimOutcome o;
+  o.id = "g-myopic-transition";
+  o.statement = "g-Myopic: a phase transition in g near ln n";
+  o.verdict = claims::Verdict::pass;
+  o.x_variable = "g";
+  const double ln_n = std::log(1024.0);
+  for (const double g : {1.0, 2.0, 4.0, 8.0, 16.0, 32.0})
+    o.points.push_back({{{"n", 1024.0}, {"g", g}}, 3 + 0.9 * g - 0.2 * std::max(0.0, g - 9.76), 0.1, 30});
+  stats::SegmentedFit fit{9.76, {8.18, 13.4}, 0.9, 0.7, {0.85, 0.95}, {0.65, 0.75}, 1, 0.001};
+  fit.intercept = 3;
+  o.transition = fit;
+  o.details = {{"rule", "transition"}, {"claimed_range", {0.5 * ln_n, 2 * ln_n}}};
+  const auto figures = claim_figures(o, shape_value, "ci");
+  ASSERT_FALSE(figures.empty());
+  const Figure& f = figures.front();
+  const auto b = blocks(data_file(f));
+  const auto range = b.find("claimed range [0.5, 2]·ln n = [3.47, 13.9]");
+  ASSERT_NE(range, b.end()) << data_file(f);
+  EXPECT_NEAR(range->second.front().first, 0.5 * ln_n, 1e-8);
+  EXPECT_NEAR(range->second.back().first, 2 * ln_n, 1e-8);
+  const auto segments = b.find("segments: slope 0.9 [0.85, 0.95] → 0.7 [0.65, 0.75]");
+  ASSERT_NE(segments, b.end()) << data_file(f);
+  EXPECT_NEAR(segments->second.front().second, 3 + 0.9 * 1, 1e-9);
+  EXPECT_NEAR(segments->second.back().second, 3 + 0.9 * 32 - 0.2 * (32 - 9.76), 1e-9);
+  EXPECT_NE(b.find("95% interval [8.18, 13.4]"), b.end());
+  const std::string gp = gnuplot_script(f);
+  EXPECT_NE(gp.find("set xtics (1, 2, 4, 8, 16, 32)"), std::string::npos) << gp;
+  EXPECT_NE(gp.find("with filledcurves"), std::string::npos) << gp;
+}
+
+// A crossover claim: the claimed range [lo, hi]·n ln n is shaded (an open end reaching to the
+// grid's edge), and the crossover estimate with its interval is drawn, or said to be below the
+// grid in the legend.
+TEST(ClaimFigures, CrossoverClaimShadesTheClaimedRangeAndMarksTheEstimate) {
+  claims::ClaimOutcome o;
+  o.id = "tuned-crossover";
+  o.statement = "crossover";
+  o.x_variable = "b";
+  const double n = 1024, scale = n * std::log(n);
+  for (const double b : {8192.0, 16384.0, 32768.0, 65536.0, 131072.0}) {
+    o.points.push_back({{{"n", n}, {"b", b}}, b / 3000, 0.1, 40});
+    o.than_points.push_back({{{"n", n}, {"b", b}}, b / 2000, 0.1, 40});
+  }
+  o.than = claims::Specs{"two-choice", "batch:b={b}", "unit", ""};
+  o.specs = claims::Specs{"one-plus-beta", "batch:b={b}", "unit", ""};
+  o.details = {{"rule", "crossover"},
+               {"crossover",
+                {{"estimate", 0.0}, {"interval", {0.0, 8760.0}}, {"scale", "n log n"},
+                 {"direction", "falls"}, {"claimed_range", {8 * scale, nullptr}}}}};
+  const ShapeFunction shape = [](const std::string&, const stats::Vars& x) {
+    return x.at("n") * std::log(x.at("n"));
+  };
+  const auto figures = claim_figures(o, shape, "ci");
+  ASSERT_FALSE(figures.empty());
+  const auto b = blocks(data_file(figures.front()));
+  const auto range = b.find("claimed range [8, ∞]·n ln n = [5.68e+04, ∞]");
+  ASSERT_NE(range, b.end()) << data_file(figures.front());
+  EXPECT_NEAR(range->second.front().first, 8 * scale, 1e-3);
+  EXPECT_EQ(range->second.back().first, 131072.0);
+  EXPECT_NE(b.find("crossover b = below the grid"), b.end()) << data_file(figures.front());
+  const auto interval = b.find("95% interval [below the grid, 8.76e+03]");
+  ASSERT_NE(interval, b.end());
+  EXPECT_EQ(interval->second.front().first, 8760.0);
+}
+
+// A bound claim gets the figure of what its rule decides on: the ratio mean/f from the outcome's
+// log_ratios on log-log axes, the fitted power law of the ratio and the tolerated x^tolerance.
+TEST(ClaimFigures, BoundClaimDrawsTheRatioItsFittedExponentAndTheToleranceOnLogLogAxes) {
+  claims::ClaimOutcome o;
+  o.id = "g-bounded-upper-bound";
+  o.statement = "gap = O(g + ln n)";
+  o.verdict = claims::Verdict::pass;
+  o.x_variable = "g";
+  o.details = {{"rule", "bound"},
+               {"fit",
+                {{"bound", "g + log n"}, {"sense", "at_most"}, {"slope_of_log_ratio", 0.11},
+                 {"intercept_of_log_ratio", -0.33}, {"ci", {0.076, 0.14}},
+                 {"band", {nullptr, 0.25}}}}};
+  for (const double g : {8.0, 11.0, 16.0, 22.0, 32.0}) {
+    o.points.push_back({{{"n", 1024.0}, {"g", g}}, g + 6.9, 0.2, 30});
+    o.details["log_ratios"].push_back({{"x", g}, {"log_ratio", 0.1 * std::log(g) - 0.3}, {"se", 0.02}});
+  }
+  const auto figures = claim_figures(o, shape_value, "ci");
+  ASSERT_EQ(figures.size(), 2u);
+  const Figure& f = figures.back();
+  EXPECT_EQ(f.id, "claim-g-bounded-upper-bound-ratio");
+  EXPECT_TRUE(f.log_x && f.log_y);
+  const auto b = blocks(data_file(f));
+  const auto ratio = b.find("measured / bound");
+  ASSERT_NE(ratio, b.end()) << data_file(f);
+  EXPECT_NEAR(ratio->second.front().second, std::exp(0.1 * std::log(8.0) - 0.3), 1e-7);
+  const auto line = b.find("fit: ratio ∝ g^0.11, exponent [0.076, 0.14]");
+  ASSERT_NE(line, b.end()) << data_file(f);
+  EXPECT_NEAR(line->second.back().second, std::exp(-0.33 + 0.11 * std::log(32.0)), 1e-7);
+  const auto fan = b.find("tolerated: g^0.25 from the fit at the first point");
+  ASSERT_NE(fan, b.end()) << data_file(f);
+  ASSERT_EQ(fan->second.size(), 2u);  // an O-bound: the upper edge only
+  EXPECT_NEAR(fan->second.front().second, std::exp(-0.33 + 0.11 * std::log(8.0)) * std::pow(4.0, 0.25), 1e-7);
+  EXPECT_FALSE(f.y_tics.empty());  // less than a decade: round tics, not 10^0 alone
+}
+
+// A mean_at_most claim whose bound is an axis (d): each series' bound is drawn in that series'
+// colour and labelled with its own d, not as one black "bound" that the d = 2 series can be read
+// against the d = 3 line.
+TEST(ClaimFigures, EachSeriesBoundIsInItsColourWithItsOwnValue) {
+  claims::ClaimOutcome o;
+  o.id = "first-diff-probes";
+  o.statement = "probes";
+  o.x_variable = "t";
+  o.details = {{"rule", "mean_at_most"}, {"bound_axis", "d"}, {"variable", "probes_per_ball"}};
+  for (const double d : {2.0, 3.0})
+    for (const double t : {1.0, 50.0}) {
+      o.points.push_back({{{"n", 4096.0}, {"t", t}, {"d", d}}, d + 0.9, 0.03, 30});
+      o.details["points_vs_bound"].push_back({{"bound", d}});
+    }
+  const auto figures = claim_figures(o, shape_value, "ci");
+  ASSERT_FALSE(figures.empty());
+  const std::string dat = data_file(figures.front()), gp = gnuplot_script(figures.front());
+  const auto b = blocks(dat);
+  const auto two = b.find("bound of d = 2: d = 2");
+  ASSERT_NE(two, b.end()) << dat;
+  EXPECT_EQ(two->second.front().second, 2.0);
+  ASSERT_NE(b.find("bound of d = 3: d = 3"), b.end()) << dat;
+  // The d = 2 series and its bound share colour 1 (orange), d = 3 and its bound colour 2 (blue).
+  EXPECT_EQ(count(gp, "with lines lc rgb '#E69F00'"), 1u) << gp;
+  EXPECT_EQ(count(gp, "with lines lc rgb '#0072B2'"), 1u) << gp;
+}
 
 // Defects 1, 2, 3 and 6 of the flat figure: one zig-zag series, a linear axis over 1…256, no
 // tolerance, and "seed 1" where the seeds come from a salt.

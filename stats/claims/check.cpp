@@ -31,6 +31,10 @@ bool ClaimOutcome::is_defect() const {
   return control ? verdict == Verdict::pass : verdict == Verdict::fail;
 }
 
+bool ClaimOutcome::is_finding() const {
+  return !finding.empty() && (control ? verdict == Verdict::pass : verdict == Verdict::fail);
+}
+
 std::string ClaimOutcome::defect_line() const {
   return "DEFECT: " + id +
          (control ? ": a negative control PASSed (the check cannot fail)" : ": a true claim FAILed");

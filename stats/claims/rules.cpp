@@ -236,8 +236,14 @@ Decision bound_rule(const Claim& claim, const std::vector<stats::Point>& pts,
   const stats::Interval band{sense == "at_most" ? -INFINITY : -tol, tol};
   out.details["fit"] = {{"bound", bound_name}, {"sense", sense},
                         {"slope_of_log_ratio", line.a}, {"slope_se", line.a_se},
+                        {"intercept_of_log_ratio", line.c},
                         {"ci", to_json(pass)}, {"ci_fail_level", to_json(fail)},
                         {"chi2", line.chi2}, {"dof", line.dof}, {"band", to_json(band)}};
+  // What the line was fitted to, one row per point (in the order of the points): x, ln(mean/f)
+  // and its standard error.
+  for (std::size_t i = 0; i < ratio.size(); ++i)
+    out.details["log_ratios"].push_back(
+        {{"x", x_of(claim, pts[i])}, {"log_ratio", ratio[i].mean}, {"se", ratio[i].se}});
   const std::string ev = "gap/(" + bound_name + ") grows as " + claim.x_variable + "^" +
                          num(line.a) + " " + interval(pass) + " (ratio " +
                          num(std::exp(ratio.front().mean)) + " -> " +
@@ -322,6 +328,7 @@ Decision mean_at_most_rule(const Claim& claim, std::span<const Sample> a, ClaimO
          {"p_shown", shown}, {"p_refuted", refuted}, {"seed", s.seed}});
     ev = "mean " + num(sum.mean) + " (max run " + num(sum.max) + ") vs bound " + num(bound);
   }
+  if (claim.texts.count("bound")) out.details["bound_axis"] = claim.text("bound");
   const auto hs = stats::holm(p_shown), hr = stats::holm(p_refuted);
   const double worst_shown = *std::max_element(hs.begin(), hs.end());
   const double best_refuted = *std::min_element(hr.begin(), hr.end());
@@ -355,6 +362,7 @@ Decision transition_rule(const Claim& claim, const std::vector<stats::Point>& pt
                               {"slope_before_ci", to_json(fit.slope_before_ci)},
                               {"slope_after", fit.slope_after},
                               {"slope_after_ci", to_json(fit.slope_after_ci)},
+                              {"intercept", fit.intercept},
                               {"f_p_value", fit.f_p_value},
                               {"bootstrap_seed", seed}};
   out.details["claimed_range"] = to_json(range);

@@ -42,6 +42,9 @@ struct ClaimOutcome {
   // makes `gapcheck check` exit 1. A finding (a disagreement between measurement and a
   // publication, stated in the catalog with its evidence) is printed instead.
   bool is_defect() const;
+  // The verdict is not the one expected (a true claim FAILed, a control PASSed) and the catalog
+  // documents why in `finding`: reported with the finding's text, not as a defect.
+  bool is_finding() const;
   // "DEFECT: <id>: a true claim FAILed" (or a control that PASSed): the line check and report
   // print for a defect.
   std::string defect_line() const;
