@@ -34,9 +34,7 @@ struct CheckArgs {
 
 std::string verdict_cell(const claims::ClaimOutcome& o) {
   std::string v = claims::to_string(o.verdict);
-  const bool unexpected = o.control ? o.verdict == claims::Verdict::pass
-                                    : o.verdict == claims::Verdict::fail;
-  if (o.control) v += unexpected ? " (control!" : " (control";
+  if (o.control) v += o.is_unexpected() ? " (control!" : " (control";
   if (o.is_finding()) v += o.control ? ", finding" : " (finding";
   if (o.control || o.is_finding()) v += ")";
   return v;

@@ -84,7 +84,7 @@ void spec_layer(std::vector<std::string> lines) {
   const auto weights = parsed(lines[3].empty() ? "unit" : lines[3]);
   std::uint64_t n = 16;
   refused_in_one_line([&] { n = gapcheck::parse_count(lines[4], "n"); });
-  refused_in_one_line([&] { gapcheck::parse_count(lines[5], "m", n); });
+  refused_in_one_line([&] { gapcheck::parse_balls(lines[5], n); });
   if (!process || !setting || !weights || n == 0) return;
   refused_in_one_line([&] {
     const auto c = gapcheck::compose(*process, *setting, *weights, n);

@@ -16,6 +16,7 @@
 
 #include "processes/core/spec.hpp"
 #include "processes/registry.hpp"
+#include "stats/crossover.hpp"
 
 namespace gapcheck::reports {
 namespace {
@@ -317,7 +318,8 @@ std::optional<Figure> bound_figure(const claims::ClaimOutcome& o, const Figure& 
   f.x_label = main.x_label;
   f.y_label = "mean gap / " + name;
   f.note = main.note;
-  Series ratio{"measured / bound", Series::Style::points_errorbars, {}, {}, {}, {}, 1, -1};
+  // Unjoined: the rule pools every point (all values of the other axes) into one exponent.
+  Series ratio{"measured / bound", Series::Style::errorbars, {}, {}, {}, {}, 1, -1};
   for (const auto& row : *rows) {
     const double r = row.value("log_ratio", NAN), se = row.value("se", NAN);
     ratio.x.push_back(row.value("x", NAN));
@@ -330,7 +332,7 @@ std::optional<Figure> bound_figure(const claims::ClaimOutcome& o, const Figure& 
   const double x1 = *std::max_element(ratio.x.begin(), ratio.x.end());
   Series line{fmt::format("fit: ratio ∝ {}^{:.2g}, exponent [{:.2g}, {:.2g}]", x, a, ci[0], ci[1]),
               Series::Style::line, {}, {}, {}, {}, kReferenceColor, 2};
-  for (const double xi : ratio.x) {
+  for (const double xi : std::set<double>(ratio.x.begin(), ratio.x.end())) {
     line.x.push_back(xi);
     line.y.push_back(std::exp(c + a * std::log(xi)));
   }
@@ -437,10 +439,7 @@ void draw_crossover(const claims::ClaimOutcome& o, const ShapeFunction& shape, F
   const auto interval = it->value("interval", std::vector<double>{});
   if (!range.is_array() || range.size() != 2 || interval.size() != 2) return;
   const double estimate = it->value("estimate", 0.0);
-  const auto at = [](double v) {
-    return v == 0 ? std::string("below the grid")
-                  : std::isinf(v) ? std::string("above the grid") : fmt::format("{:.3g}", v);
-  };
+  const auto at = stats::crossover_position;
   const std::string x = symbol(o.x_variable);
   mark_x(estimate, interval[0], interval[1],
          fmt::format("crossover {} = {}", x, at(estimate)),
@@ -493,7 +492,8 @@ void draw_transition(const claims::ClaimOutcome& o, const stats::SegmentedFit& t
                     (t.slope_after - t.slope_before) * std::max(0.0, x - t.breakpoint));
     }
     f.series.push_back(std::move(s));
-    drawn += " Dashed: the segmented regression's two lines (legend: each slope and its 95 % interval).";
+    drawn += " Dashed: the segmented regression's two lines (legend: each slope and its 95 % "
+             "interval, given the breakpoint).";
   }
   mark_x(t.breakpoint, t.breakpoint_ci.lo, t.breakpoint_ci.hi,
          fmt::format("breakpoint {:.3g}", t.breakpoint),
@@ -506,8 +506,12 @@ void draw_transition(const claims::ClaimOutcome& o, const stats::SegmentedFit& t
                             range[0].get<double>() / ln_n, range[1].get<double>() / ln_n,
                             range[0].get<double>(), range[1].get<double>()),
                 f);
+    const std::string slope = detail(o, "claimed_slope", std::string("any"));
     drawn += " Shaded: the range the breakpoint is claimed in; the claim holds when the interval "
-             "lies inside it, with a significant bend and distinct slopes.";
+             "lies inside it, with a significant bend and distinct slopes" +
+             (slope == "any" ? std::string(".")
+                             : ", and the slope " + slope + " at the bend (a bend the other way "
+                               "meeting the range, at one-sided p < 1e-4, refutes it).");
   }
 }
 
@@ -546,7 +550,7 @@ std::vector<Figure> claim_figures(const claims::ClaimOutcome& outcome, const Sha
   Figure main;
   main.id = "claim-" + outcome.id;
   // The statement says what is claimed; a long one stays in the caption, the id names it.
-  main.title = fmt::format("{} [{}]", outcome.statement.size() <= 60 ? outcome.statement : outcome.id,
+  main.title = fmt::format("{} [{}]", characters(outcome.statement) <= kTitleWidth ? outcome.statement : outcome.id,
                            verdict_name(outcome));
   main.x_label = axis_label(outcome, var);
   main.y_label = y_label(outcome);

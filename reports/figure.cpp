@@ -46,7 +46,7 @@ std::string enhanced(const std::string& text) {
 // pdflatex typesets every title and label without a Unicode input encoding. A character not in
 // the table (none is drawn today) becomes "?" rather than break the document.
 std::string latex(const std::string& text) {
-  static const std::array<std::pair<std::string_view, std::string_view>, 52> symbols = {{
+  static const std::array<std::pair<std::string_view, std::string_view>, 54> symbols = {{
       {"σ", "$\\sigma$"},  {"β", "$\\beta$"},     {"η", "$\\eta$"},     {"δ", "$\\delta$"},
       {"√", "$\\surd$"},   {"≥", "$\\geq$"},      {"≤", "$\\leq$"},     {"·", "$\\cdot$"},
       {"×", "$\\times$"},  {"∈", "$\\in$"},       {"≈", "$\\approx$"},  {"±", "$\\pm$"},
@@ -60,6 +60,7 @@ std::string latex(const std::string& text) {
       {"₄", "$_4$"},       {"ₙ", "$_n$"},         {"⁰", "$^0$"},        {"¹", "$^1$"},
       {"²", "$^2$"},       {"³", "$^3$"},         {"⁴", "$^4$"},        {"⁻", "$^-$"},
       {"“", "``"},         {"”", "''"},           {"’", "'"},           {"\u00a0", "~"},
+      {"≫", "$\\gg$"},     {"≪", "$\\ll$"},
   }};
   std::string out;
   for (std::size_t i = 0; i < text.size();) {
@@ -98,13 +99,13 @@ std::string text_variable(const std::string& name, const std::string& text) {
   return fmt::format("{} = tex ? {} : {}\n", name, quoted(latex(text)), quoted(enhanced(text)));
 }
 
+}  // namespace
+
 // Characters, not bytes: the note's separators and symbols are two or three bytes in UTF-8.
 std::size_t characters(const std::string& text) {
   return static_cast<std::size_t>(
       std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
 }
-
-}  // namespace
 
 std::vector<std::string> note_lines(const std::string& note) {
   constexpr std::string_view separator = " · ";

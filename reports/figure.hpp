@@ -78,6 +78,9 @@ std::vector<std::string> note_lines(const std::string& note);
 // round values 1, 2 or 5 ×10^k apart over the data, error bars included. Otherwise none.
 void choose_log_y_tics(Figure& figure);
 
+// Characters, not bytes, of UTF-8 text: widths of titles and notes.
+std::size_t characters(const std::string& text);
+
 // The title as printed: a title longer than kTitleWidth characters is broken before its last
 // " [" (a claim's verdict), which goes on a line of its own; otherwise one line.
 inline constexpr std::size_t kTitleWidth = 60;

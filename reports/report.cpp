@@ -204,7 +204,7 @@ std::string runs_csv(const std::vector<const Batch*>& batches) {
     const Batch& b = *batch;
     const Simulation& s = b.simulation;
     for (const RunResult& r : b.results)
-      out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", b.experiment,
+      out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_text(b.experiment),
                          csv_text(s.process.str()), csv_text(s.setting.str()),
                          csv_text(s.weights.str()), csv_text(engine_name(s.config.engine)),
                          s.config.n, s.config.m, b.seed, r.replicate, r.gap, r.max_load,

@@ -5,9 +5,15 @@
 #include <limits>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 #include "processes/core/random.hpp"
 
 namespace gapcheck::stats {
+
+std::string crossover_position(double x) {
+  return x == 0 ? "below the grid" : std::isinf(x) ? "above the grid" : fmt::format("{:.3g}", x);
+}
 namespace {
 
 constexpr double kAbove = std::numeric_limits<double>::infinity();

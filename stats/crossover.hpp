@@ -11,11 +11,16 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "stats/interval.hpp"
 
 namespace gapcheck::stats {
+
+// A crossover position as evidence and figures say it: "below the grid" (0), "above the grid"
+// (+∞), else the number.
+std::string crossover_position(double x);
 
 struct Crossover {
   double estimate = 0;      // from the means themselves (0: below the grid, +∞: above)

@@ -158,6 +158,8 @@ SegmentedFit segmented_regression(std::span<const double> x, std::span<const dou
   fit.intercept = bent.coef[0];
   fit.slope_before = bent.coef[1];
   fit.slope_after = bent.coef[1] + bent.coef[2];
+  fit.slope_change_se = std::sqrt(cov(2, 2));
+  fit.residual_dof = static_cast<double>(dof);
   const double se_before = std::sqrt(cov(1, 1));
   const double se_after = std::sqrt(cov(1, 1) + cov(2, 2) + 2 * cov(1, 2));
   fit.slope_before_ci = {fit.slope_before - t * se_before, fit.slope_before + t * se_before};

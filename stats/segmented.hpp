@@ -16,6 +16,10 @@ struct SegmentedFit {
   double slope_after = 0;
   Interval slope_before_ci;
   Interval slope_after_ci;
+  // The change of slope s₂ − s₁ at the estimated ψ, its standard error treating ψ as known, and
+  // the residual degrees of freedom (N − 4): a test of the bend's direction.
+  double slope_change_se = std::numeric_limits<double>::quiet_NaN();
+  double residual_dof = 0;
   double rss = 0;
   double f_p_value = 1;  // one line against two: small when a bend is present
   // The fitted line's value at x = 0 (c above), so that the two segments can be drawn; NaN when

@@ -160,18 +160,19 @@ void Progress::draw(bool final) {
   last_draw_ = now;
   last_decile_ = decile;
   // The bar and the percentage are of the work (cost m + n per run), which long runs dominate;
-  // the run count beside them is plain. Time left: the measured rate once every worker has
-  // finished a run (before that the work in flight, which the rate leaves out, dominates: one
-  // small run done first read as hours left), else the stored rate, else unknown.
+  // the run count beside them is plain. Time left: the measured rate once as many runs have
+  // finished as there are workers (before that the work in flight, which the rate leaves out,
+  // dominates: one small run done first read as hours left), else what the stored rate leaves,
+  // else unknown.
   const bool measured = done_ >= measured_after_ && cost_done_ > 0;
   const double left = measured ? elapsed * (cost_total_ - cost_done_) / cost_done_
-                               : std::max(0.0, prior_seconds_ - elapsed);
+                               : prior_seconds_ - elapsed;
   constexpr int kWidth = 30;
   const int filled = static_cast<int>(std::lround(kWidth * fraction));
   const std::string line = fmt::format(
       "[{}{}] {}/{} runs  {:3.0f} % of the work  elapsed {}  left {}", std::string(filled, '#'),
       std::string(kWidth - filled, '.'), done_, total_, 100 * fraction, human_duration(elapsed),
-      final ? human_duration(0) : (measured || prior_seconds_ > 0 ? human_duration(left) : "?"));
+      final ? human_duration(0) : (measured || left > 0 ? human_duration(left) : "?"));
   if (terminal_)
     err_ << "\r" << line << (final ? "\n" : "") << std::flush;
   else

@@ -72,7 +72,7 @@ class Progress {
   std::uint64_t total_, done_ = 0;
   double cost_total_, cost_done_ = 0;
   double prior_seconds_;  // estimate of the whole from the stored rate (0: none stored)
-  std::uint64_t measured_after_;  // runs finished before the measured rate is trusted
+  std::uint64_t measured_after_;  // runs finished before the measured rate is trusted: workers
   std::chrono::steady_clock::time_point start_, last_draw_;
   int last_decile_ = -1;
 };

@@ -221,7 +221,7 @@ TEST(Report, ClaimOutcomesBecomeTheVerdictTableAndTheirFigures) {
   EXPECT_EQ(summary.batches, 1u);
   const std::string csv = read(options.out / "runs.csv");
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 4) << csv;  // the header and three runs
-  EXPECT_NE(csv.find("claims,\"two-choice:ties=random\",\"exact\",\"unit\",\"levels\",16,32,7,2,"),
+  EXPECT_NE(csv.find("\"claims\",\"two-choice:ties=random\",\"exact\",\"unit\",\"levels\",16,32,7,2,"),
             std::string::npos) << csv;
   EXPECT_NE(read(options.out / "commands.txt").find("\nrepeat claims\n"), std::string::npos);
   EXPECT_EQ(summary.figures,
@@ -341,7 +341,7 @@ TEST(Figure, LatexTextMapsEveryNonAsciiSymbolToMath) {
   Figure f;
   f.id = "symbols";
   f.title = "gap = Θ(log₂ n) and Ω(n³) for τ, φ → ∞, ∝ √n";
-  f.x_label = "τ";
+  f.x_label = "τ, m ≫ n";
   f.y_label = "✓ unknown";
   f.series.push_back({"φ", Series::Style::line, {1, 2}, {1, 2}, {}, {}});
   const std::string gp = gnuplot_script(f);
@@ -354,7 +354,7 @@ TEST(Figure, LatexTextMapsEveryNonAsciiSymbolToMath) {
   const std::string title = tex_text("T_title");
   EXPECT_EQ(title, "gap = $\\Theta$(log$_2$ n) and $\\Omega$(n$^3$) for $\\tau$, $\\varphi$ $\\to$ "
                    "$\\infty$, $\\propto$ $\\surd$n");
-  EXPECT_EQ(tex_text("T_x"), "$\\tau$");
+  EXPECT_EQ(tex_text("T_x"), "$\\tau$, m $\\gg$ n");
   EXPECT_EQ(tex_text("T_y"), "? unknown");
   EXPECT_EQ(tex_text("T_s0"), "$\\varphi$");
   for (const std::string& name : {"T_title", "T_x", "T_y", "T_s0"})

@@ -26,14 +26,14 @@ std::string to_string(Verdict v) {
   return "?";
 }
 
-bool ClaimOutcome::is_defect() const {
-  if (!finding.empty()) return false;  // documented, and printed with the verdict
+bool ClaimOutcome::is_unexpected() const {
   return control ? verdict == Verdict::pass : verdict == Verdict::fail;
 }
 
-bool ClaimOutcome::is_finding() const {
-  return !finding.empty() && (control ? verdict == Verdict::pass : verdict == Verdict::fail);
-}
+// A finding is documented, and printed with the verdict.
+bool ClaimOutcome::is_defect() const { return finding.empty() && is_unexpected(); }
+
+bool ClaimOutcome::is_finding() const { return !finding.empty() && is_unexpected(); }
 
 std::string ClaimOutcome::defect_line() const {
   return "DEFECT: " + id +

@@ -42,6 +42,8 @@ struct ClaimOutcome {
   // makes `gapcheck check` exit 1. A finding (a disagreement between measurement and a
   // publication, stated in the catalog with its evidence) is printed instead.
   bool is_defect() const;
+  // A true claim that FAILed or a control that PASSed, documented or not.
+  bool is_unexpected() const;
   // The verdict is not the one expected (a true claim FAILed, a control PASSed) and the catalog
   // documents why in `finding`: reported with the finding's text, not as a defect.
   bool is_finding() const;

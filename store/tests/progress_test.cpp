@@ -24,8 +24,8 @@ std::string last_line(const std::ostringstream& err) {
 }
 
 // One small run done while the other worker is still in its long one says nothing of the rate:
-// the estimate waits for every worker's first run (it read hours for a sweep of minutes).
-TEST(Progress, TheMeasuredRateWaitsForEveryWorkersFirstRun) {
+// the estimate waits for as many finished runs as workers (it read hours for a sweep of minutes).
+TEST(Progress, TheMeasuredRateWaitsForAsManyRunsAsWorkers) {
   std::ostringstream err;
   Progress progress(err, false, plan_of(4, 400, 0), 2);
   progress.advance(1, 10);
