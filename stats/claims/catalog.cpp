@@ -192,6 +192,16 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
     r.fail("evidence='" + c.evidence_tag + "' is not one of: " + joined(kEvidenceTags));
   c.note = r.text(t, "note", false);
   if (t.contains("finding")) c.texts["finding"] = r.text(t, "finding", true);
+  if (const toml::node* tiers = t.get("finding_tiers")) {
+    const toml::array* a = tiers->as_array();
+    if (!a || !t.contains("finding"))
+      r.fail("'finding_tiers' must be an array of tier names, with 'finding'");
+    for (const auto& el : *a) {
+      auto s = el.value_exact<std::string>();
+      if (!s) r.fail("'finding_tiers' must be an array of tier names");
+      c.finding_tiers.push_back(*s);
+    }
+  }
   c.specs = r.specs(t, Specs{});
   if (c.specs.process.empty()) r.fail("missing field 'process'");
   if (const toml::node* than = t.get("than")) {
@@ -225,8 +235,8 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
     c.control = *b;
   }
   static const std::vector<std::string> structural = {
-      "id", "statement", "source", "evidence", "note", "finding", "process", "setting", "weights",
-      "than", "variable", "rule", "x", "form", "rivals", "control"};
+      "id", "statement", "source", "evidence", "note", "finding", "finding_tiers", "process",
+      "setting", "weights", "than", "variable", "rule", "x", "form", "rivals", "control"};
   const std::vector<RuleParameter>& parameters = parameters_of(c.rule);
   std::vector<std::string> names;
   for (const auto& p : parameters) names.push_back(p.name);
@@ -271,6 +281,8 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
     if (p.required && !c.texts.count(p.name) && !c.numbers.count(p.name))
       r.fail("rule '" + rule + "' needs '" + p.name + "'");
   if (c.tiers.empty()) r.fail("no grid: give [claim.ci] and/or [claim.paper]");
+  for (const auto& tier : c.finding_tiers)
+    if (!c.tiers.count(tier)) r.fail("finding_tiers names '" + tier + "', which is not a tier of the claim");
   if (c.rule == RuleKind::distribution) {
     try {
       claim_published(c);
@@ -425,6 +437,14 @@ std::string PointSpec::describe() const {
 std::string PointSpec::key() const {
   return specs.process + "|" + specs.setting + "|" + specs.weights + "|" + std::to_string(n) +
          "|" + std::to_string(m);
+}
+
+std::string Claim::finding(const std::string& tier) const {
+  const auto it = texts.find("finding");
+  if (it == texts.end()) return "";
+  const bool here = finding_tiers.empty() ||
+                    std::find(finding_tiers.begin(), finding_tiers.end(), tier) != finding_tiers.end();
+  return here ? it->second : "";
 }
 
 double Claim::number(const std::string& key, double fallback) const {

@@ -93,9 +93,14 @@ struct Claim {
   std::map<std::string, double> numbers;
   std::map<std::string, std::string> texts;
   std::map<std::string, Grid> tiers;  // "ci", "paper"
+  // The tiers whose grids the `finding` text documents (empty: every tier). At another tier an
+  // unexpected verdict is a defect until someone documents it there.
+  std::vector<std::string> finding_tiers;
   std::filesystem::path catalog;      // the file it came from (relative paths resolve here)
 
   double number(const std::string& key, double fallback) const;
+  // The documented finding that applies at `tier`, or "".
+  std::string finding(const std::string& tier) const;
   const std::string& text(const std::string& key) const;  // throws InputError when missing
   // A text parameter with choices: its value, or its default (the first choice) when not given;
   // throws InputError for a value outside the choices, or a required one that is missing.

@@ -123,7 +123,7 @@ std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
     out.source = c->source;
     out.evidence_tag = c->evidence_tag;
     out.control = c->control;
-    if (c->texts.count("finding")) out.finding = c->text("finding");
+    out.finding = c->finding(options.tier);
     out.x_variable = c->x_variable;
     out.specs = c->specs;
     out.than = c->than;

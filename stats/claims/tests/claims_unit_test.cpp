@@ -87,6 +87,25 @@ TEST(Catalog, TheBSideMayReplaceM) {
   EXPECT_EQ(claim.points("ci")[0].m, 3000u);
 }
 
+// A finding that documents one tier's grid does not excuse the claim at another tier.
+TEST(Catalog, AFindingAppliesOnlyAtTheTiersItDocuments) {
+  const std::string grids = "\n[claim.ci]\nn = 100\nb = \"1n\"\nbeta = 0.5\nm = \"10n\"\nruns = 5\n"
+                            "[claim.paper]\nn = 1000\nb = \"1n\"\nbeta = 0.5\nm = \"10n\"\nruns = 5\n";
+  const std::string head = std::string(kClaimHead) + "finding = \"why\"\n";
+  const auto everywhere = load_catalog(write_catalog("finding_all", head + grids)).at(0);
+  EXPECT_EQ(everywhere.finding("ci"), "why");
+  EXPECT_EQ(everywhere.finding("paper"), "why");
+  const auto ci_only =
+      load_catalog(write_catalog("finding_ci", head + "finding_tiers = [\"ci\"]\n" + grids)).at(0);
+  EXPECT_EQ(ci_only.finding("ci"), "why");
+  EXPECT_EQ(ci_only.finding("paper"), "");
+  EXPECT_THROW(load_catalog(write_catalog("finding_bad", head + "finding_tiers = [\"huge\"]\n" + grids)),
+               InputError);
+  EXPECT_THROW(load_catalog(write_catalog("finding_none", std::string(kClaimHead) +
+                                                          "finding_tiers = [\"ci\"]\n" + grids)),
+               InputError);
+}
+
 TEST(Catalog, BadEntriesNameTheFileClaimAndField) {
   auto error_of = [](const std::string& name, const std::string& text) {
     try {
