@@ -121,12 +121,15 @@ constexpr const char* kFindingsIntro =
     "control that passes) and that the catalog documents as a disagreement between measurement "
     "and publication. They are reported, not counted as defects, so the report exits 0.";
 
+// A verdict row's claim id: its claim cell is "id: statement" (ids hold no ':').
+std::string claim_id(const std::vector<std::string>& row) { return row[0].substr(0, row[0].find(':')); }
+
 std::string findings_html(const Page& page) {
   std::string items;
   for (const auto& v : page.verdicts)
     if (!v[5].empty())
       items += fmt::format("<li><a href=\"#{}\">{}</a>: {}</li>\n", html(v[4]),
-                           html(v[0].substr(0, v[0].find(':'))), html(v[5]));
+                           html(claim_id(v)), html(v[5]));
   if (items.empty()) return {};
   return fmt::format("<p id=\"findings\" class=\"finding\">{}</p>\n<ul class=\"finding\">\n{}</ul>\n",
                      html(kFindingsIntro), items);
@@ -183,7 +186,7 @@ std::string markdown_page(const Page& page, const std::string& meta) {
     out += "\n";
     std::string findings;
     for (const auto& v : page.verdicts)
-      if (!v[5].empty()) findings += fmt::format("- {}: {}\n", v[0].substr(0, v[0].find(':')), v[5]);
+      if (!v[5].empty()) findings += fmt::format("- {}: {}\n", claim_id(v), v[5]);
     if (!findings.empty()) out += std::string(kFindingsIntro) + "\n\n" + findings + "\n";
   }
   for (const Section& s : page.sections) {
