@@ -31,7 +31,7 @@ struct OnePlusBeta {
   Placement choose(Oracle& oracle) {
     const bool two_choice = oracle.coin(beta);
     const Bin first = oracle.sample();
-    return {lighter_if(oracle, two_choice, first, ties)};
+    return lighter_if(oracle, two_choice, first, ties);
   }
 };
 

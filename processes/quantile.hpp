@@ -34,7 +34,7 @@ struct Quantile {
   Placement choose(Oracle& oracle) {
     const auto top = static_cast<std::uint64_t>(std::ceil(delta * static_cast<double>(oracle.n())));
     const Bin first = oracle.sample();
-    return {fresh_sample_if(oracle, oracle.in_top(first, top), first)};
+    return fresh_sample_if(oracle, oracle.in_top(first, top), first);
   }
 };
 

@@ -43,12 +43,13 @@ struct Thinning {
   static constexpr bool on_levels = true;
 
   template <class Oracle>
-  double threshold(Oracle& oracle) {
+  Level threshold(Oracle& oracle) {
     const std::uint64_t t = oracle.balls();
     if (t >= next_stage_start) [[unlikely]] enter_stage(t);
     const ThresholdStage& s = stages[stage];
-    if (!s.relative) return s.value;
-    return oracle.average() + s.value;
+    if (!s.relative) return {s.value};
+    if (s.value == 0) return average_level(oracle);  // the mean itself (Mean-Thinning)
+    return {oracle.average() + s.value};
   }
 
   // The stage of step t, and the step at which the next one starts (none: the largest count).
@@ -60,12 +61,12 @@ struct Thinning {
 
   template <class Oracle>
   Placement choose(Oracle& oracle) {
-    const double level = threshold(oracle);
+    const Level level = threshold(oracle);
     const Bin primary = oracle.sample();
-    const Order order = oracle.compare_to(primary, level);
+    const Order order = compare_to_level(oracle, primary, level);
     // less, or equal where equality is accepted: the order (-1, 0, 1) below 0, or below 1.
     const bool accepted = static_cast<int>(order) < static_cast<int>(accept_at_threshold);
-    return {fresh_sample_if(oracle, !accepted, primary)};
+    return fresh_sample_if(oracle, !accepted, primary);
   }
 };
 

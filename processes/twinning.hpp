@@ -3,6 +3,7 @@
 // thinning", SODA'22; mean-biased processes, arXiv 2308.05087; theory.md §7.
 #pragma once
 
+#include "processes/core/choice.hpp"
 #include "processes/core/engine.hpp"
 #include "processes/core/process.hpp"
 
@@ -19,7 +20,7 @@ struct Twinning {
   template <class Oracle>
   Placement choose(Oracle& oracle) {
     const Bin i = oracle.sample();
-    return {i, oracle.compare_to(i, oracle.average()) == Order::less ? 2u : 1u};
+    return {i, compare_to_level(oracle, i, average_level(oracle)) == Order::less ? 2u : 1u};
   }
 };
 

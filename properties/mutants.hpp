@@ -50,7 +50,7 @@ template <class Load>
 class BiasedCoinOracle : public ExactOracle<Load> {
  public:
   using ExactOracle<Load>::ExactOracle;
-  bool coin(double p) { return bernoulli(this->streams_.coins, std::min(1.0, 1.1 * p)); }
+  bool coin(double p) { return bernoulli(this->coins_, std::min(1.0, 1.1 * p)); }
 };
 struct BiasedCoinSetting {
   template <class Load>

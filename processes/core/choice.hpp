@@ -4,10 +4,12 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 #include "processes/core/loads.hpp"
 #include "processes/core/params.hpp"
 #include "processes/core/oracle.hpp"
+#include "processes/core/placement.hpp"
 
 namespace gapcheck {
 
@@ -48,7 +50,9 @@ inline Bin select(bool take_second, Bin first, Bin second) {
 
 // The same, where GCC emits a branch for the ternary (measured: thinning's acceptance and
 // (1+beta)'s coin, 3x slower at n = 2^10): the conditional move written out.
-inline Bin select_by_cmov(bool take_second, Bin first, Bin second) {
+template <class T>
+T select_by_cmov(bool take_second, T first, T second) {
+  static_assert(std::is_integral_v<T> && sizeof(T) >= 4);
 #if defined(__x86_64__)
   asm("test %[take], %[take]\n\t{cmovne %[second], %[first]|cmovne %[first], %[second]}"
       : [first] "+r"(first)
@@ -56,8 +60,23 @@ inline Bin select_by_cmov(bool take_second, Bin first, Bin second) {
       : "cc");
   return first;
 #else
-  return select(take_second, first, second);
+  return take_second ? second : first;
 #endif
+}
+
+// select_by_cmov() of two sampled bins, as the step's placement. Where the exact setting lets the
+// process read per-bin loads freely (reads_loads_freely), the chosen bin's load is selected with
+// it, so the placement does not read it again: a read on the path from the samples to the store
+// of every ball (measured: docs/performance.md).
+template <class Oracle>
+Placement chosen(Oracle& oracle, bool take_second, Bin first, Bin second) {
+  if constexpr (reads_loads_freely<Oracle>) {
+    const std::uint32_t load = select_by_cmov<std::uint32_t>(
+        take_second, oracle.stored_load(first), oracle.stored_load(second));
+    return {select_by_cmov(take_second, first, second), 1, load};
+  } else {
+    return {select_by_cmov(take_second, first, second)};
+  }
 }
 
 // Whether a second sample whose load compares `order` with the first's replaces it.
@@ -77,26 +96,59 @@ Bin lighter(Oracle& oracle, Bin first, Bin second, TieRule ties) {
   return select(takes_second(order, first, second, TieRule::index), first, second);
 }
 
-// The lighter of `first` and a second sample (oracle.sample_if) if `wanted`, else `first`.
+// The lighter of `first` and a second sample (oracle.sample_if) if `wanted`, else `first`, as
+// the step's placement.
 // Comparing with a sample that is not wanted is harmless only where the comparison is the truth,
 // read without side effects (the exact setting); a setting that answers comparisons itself (with
 // noise, an adversary, counts) is asked only the comparisons the process makes.
 template <class Oracle>
-Bin lighter_if(Oracle& oracle, bool wanted, Bin first, TieRule ties) {
+Placement lighter_if(Oracle& oracle, bool wanted, Bin first, TieRule ties) {
   const Bin second = oracle.sample_if(wanted);
   if constexpr (answers_exactly<Oracle, Question::compare>) {
     const bool take = takes_second(oracle.compare(first, second), first, second, ties);
-    return select_by_cmov(wanted & take, first, second);
+    return chosen(oracle, wanted & take, first, second);
   } else {
-    return wanted ? lighter(oracle, first, second, ties) : first;
+    return {wanted ? lighter(oracle, first, second, ties) : first};
   }
 }
 
-// `first`, or a fresh sample (oracle.sample_if) in its place if `replace`: a second sample taken
-// without comparing (two-thinning's secondary, Quantile's replacement).
+// `first`, or a fresh sample (oracle.sample_if) in its place if `replace`, as the step's
+// placement: a second sample taken without comparing (two-thinning's secondary, Quantile's
+// replacement).
 template <class Oracle>
-Bin fresh_sample_if(Oracle& oracle, bool replace, Bin first) {
-  return select_by_cmov(replace, first, oracle.sample_if(replace));
+Placement fresh_sample_if(Oracle& oracle, bool replace, Bin first) {
+  return chosen(oracle, replace, first, oracle.sample_if(replace));
+}
+
+// A level a load is compared with (a threshold): a number, or the average W/n.
+struct Level {
+  double value = 0;  // for the average: set only where the oracle is asked for it (average_level)
+  bool is_average = false;
+};
+
+// Whether the oracle answers compare_to and average truthfully: a load is then compared with the
+// average by the exact oracle's integer comparison, the same order.
+template <class Oracle>
+constexpr bool compares_to_average_exactly = answers_exactly<Oracle, Question::compare_to> &&
+                                             answers_exactly<Oracle, Question::average>;
+
+// The average W/n as a level. An oracle that answers truthfully compares loads with it in
+// integers and needs no value: no division on the path of every ball (Mean-Thinning, Twinning;
+// measured: docs/performance.md). Any other oracle is asked the average now, where the
+// definitions ask it: before the step's samples.
+template <class Oracle>
+Level average_level(Oracle& oracle) {
+  if constexpr (compares_to_average_exactly<Oracle>) return {0, true};
+  else return {oracle.average(), true};
+}
+
+// x_i compared with `level`: the question compare_to(i, level.value).
+template <class Oracle>
+Order compare_to_level(Oracle& oracle, Bin i, Level level) {
+  if constexpr (compares_to_average_exactly<Oracle>) {
+    if (level.is_average) return oracle.compare_to_exact_average(i);
+  }
+  return oracle.compare_to(i, level.value);
 }
 
 // The lightest of d i.i.d. uniform samples (d >= 1), comparing each new sample with the best so

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 #include <type_traits>
@@ -17,17 +18,11 @@
 #include "processes/core/dynamic_oracle.hpp"
 #include "processes/core/loads.hpp"
 #include "processes/core/oracle.hpp"
+#include "processes/core/placement.hpp"
 #include "processes/core/random.hpp"
 #include "processes/core/weights.hpp"
 
 namespace gapcheck {
-
-// Where a process puts the balls of one step: usually one ball in one bin; Twinning and Packing
-// may put several balls in the bin they chose.
-struct Placement {
-  Bin bin;
-  std::uint64_t balls = 1;
-};
 
 enum class Engine { automatic, bins, levels };
 
@@ -149,7 +144,16 @@ RunResult simulate(Process& process, Oracle& oracle, State& loads, Streams& stre
     const std::uint64_t count =
         placement.balls == 1 ? 1 : std::min(placement.balls, m - loads.balls());
     Bin bin = placement.bin;
-    for (std::uint64_t b = 0; b < count; ++b)
+    std::uint64_t b = 0;
+    if constexpr (reads_loads_freely<Oracle>) {
+      if (placement.read_load) {
+        assert(oracle.stored_load(bin) == *placement.read_load);
+        bin = oracle.place_read(bin, static_cast<Load>(*placement.read_load),
+                                draw_weight<Load>(weights, streams.weights));
+        b = 1;
+      }
+    }
+    for (; b < count; ++b)
       bin = place_ball(oracle, bin, draw_weight<Load>(weights, streams.weights));
     ++steps;
     if (oracle.visible()) {

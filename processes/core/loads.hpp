@@ -158,11 +158,12 @@ class Loads {
   // The gap max - W/n, from the correctly rounded W/n: an integer W/n gives an exact gap.
   double gap() const { return static_cast<double>(max_) - average(); }
 
-  void add(Bin i, Load weight) {
-    const Load before = (*this)[i];
+  void add(Bin i, Load weight) { add_to(i, (*this)[i], weight); }
+  // add() for a bin whose load `before` the caller has just read.
+  void add_to(Bin i, Load before, Load weight) {
     const Load after = before + weight;
     if constexpr (narrow) {
-      const Cell cell = static_cast<Cell>(x_[i] + 1);
+      const Cell cell = static_cast<Cell>(after - base_);
       x_[i] = cell;
       if (cell == std::numeric_limits<Cell>::max()) [[unlikely]] rebase(after);
     } else {

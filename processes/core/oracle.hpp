@@ -95,6 +95,9 @@ constexpr bool answers_exactly = detail::is_exact_oracle<answering_class_t<O, Q>
 
 template <class LoadT, class State = Loads<LoadT>>
 class ExactOracle {
+  // Per-bin loads (Loads), or the levels engine's histogram, which has no cells to prefetch.
+  static constexpr bool kPerBin = requires(const State& state) { state.vector(); };
+
  public:
   using Load = LoadT;
 
@@ -176,7 +179,28 @@ class ExactOracle {
   bool in_top(Bin i, std::uint64_t k) { return in_top_of(loads_, i, k); }
 
   // The process's own randomness (not the setting's, not the samples').
-  bool coin(double p) { return bernoulli(streams_.coins, p); }
+  bool coin(double p) { return bernoulli(coins_, p); }
+
+  // x_i compared with the average W/n: the order compare_to(i, average()) gives, computed in
+  // integers for integer loads (x_i n against W): no division on the path of every ball, and the
+  // same order as against the correctly rounded W/n while W < 2^53 (above it, the exact one).
+  // Processes ask it through compare_to_level (core/choice.hpp), which asks a setting that bends
+  // compare_to or average the question as the definition words it.
+  Order compare_to_exact_average(Bin i) {
+    if constexpr (std::is_integral_v<Load>) {
+      std::uint64_t scaled;  // x_i n; where it overflows, it exceeds W < 2^64
+      const bool overflow = __builtin_mul_overflow(static_cast<std::uint64_t>(loads_[i]),
+                                                   static_cast<std::uint64_t>(loads_.n()), &scaled);
+      const std::uint64_t total = loads_.total();
+      return static_cast<Order>(static_cast<signed char>(overflow | (scaled > total)) -
+                                static_cast<signed char>(!overflow & (scaled < total)));
+    } else
+      return compare_to(i, average());
+  }
+
+  // x_i as stored, for the exact setting's shortcuts (core/choice.hpp): reading it draws nothing
+  // and changes nothing, so a process that reads a load it does not use asks no question.
+  Load stored_load(Bin i) const { return loads_[i]; }
 
   // --- what the engine uses -----------------------------------------------------------------
   // Places a ball on bin i and returns the bin's name afterwards, where the next ball of the same
@@ -188,6 +212,13 @@ class ExactOracle {
     } else {
       return loads_.add(i, weight);
     }
+  }
+  // place() for a per-bin integer load `read` that the process has just read (Placement::read_load).
+  Bin place_read(Bin i, Load read, Load weight)
+    requires(kPerBin && std::is_integral_v<Load>)
+  {
+    loads_.add_to(i, read, weight);
+    return i;
   }
   // Whether the true loads are what the process would see now, so that the gap-over-time
   // statistics count this step (batched settings: only at batch ends).
@@ -207,11 +238,15 @@ class ExactOracle {
     if (heavier >= k) return false;
     const std::uint64_t tied = levels.bins_at_level(level);
     if (heavier + tied <= k) return true;
-    return bounded(streams_.coins, tied) < k - heavier;  // a uniform rank among the tied bins
+    return bounded(coins_, tied) < k - heavier;  // a uniform rank among the tied bins
   }
 
   State& loads_;
   Streams& streams_;
+  // The coin stream, copied into the oracle for the run: a local of the run's loop, its state
+  // stays in registers, where the run's Streams is memory that the sample refills may read
+  // (measured: docs/performance.md). The one oracle of a run draws every coin from it.
+  Rng coins_ = streams_.coins;
 
  private:
   // The sample ring (SampleStream, core/random.hpp): the sample stream's 32-bit words, used in
@@ -280,8 +315,6 @@ class ExactOracle {
     }
   };
 
-  // Only per-bin loads have cells to prefetch (the levels engine's state is a few KiB).
-  static constexpr bool kPerBin = requires(const State& state) { state.vector(); };
   static bool worth_prefetching(const State& state) {
     if constexpr (kPerBin) return state.n() * sizeof(state.vector()[0]) >= kPrefetchFromBytes;
     else return false;
@@ -290,6 +323,14 @@ class ExactOracle {
   const Bin* plan_starts_ = nullptr;
   std::size_t plan_groups_ = 0;
   std::size_t plan_phase_ = 0;
+};
+
+// Whether O is the exact setting's oracle on per-bin integer loads: a process may read a load
+// it then does not use (a read changes nothing, and no setting bends it), and a placement may
+// start from the load the process read (Placement::read_load).
+template <class O>
+constexpr bool reads_loads_freely = detail::is_exact_oracle<O>::value && requires(O& o) {
+  o.place_read(Bin{}, typename O::Load{}, typename O::Load{});
 };
 
 }  // namespace gapcheck

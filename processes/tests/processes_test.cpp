@@ -330,6 +330,86 @@ TEST(OnePlusBeta, AnOracleThatAnswersComparisonsIsAskedOnlyOnTwoChoiceSteps) {
   EXPECT_EQ(oracle.probes(), balls + two_choice_steps);
 }
 
+// The exact oracle compares a load with the average in integers (x_i n against W): the order
+// compare_to(i, average()) gives with the correctly rounded W/n, at every bin and step, where n
+// does not divide W (49 * (1/49) is not 1 in doubles) and where it does (equality).
+template <class State>
+void expect_integer_average_order(std::uint64_t n, std::uint64_t replicate) {
+  State state(n);
+  Streams streams(2026, replicate);
+  ExactOracle<typename State::value_type, State> oracle(state, streams);
+  Rng placements(replicate);
+  std::uint64_t equal = 0;
+  for (std::uint64_t ball = 0; ball < 6 * n; ++ball) {
+    for (Bin i = 0; i < std::min<std::uint64_t>(n, 64); ++i) {
+      const Bin bin = static_cast<Bin>(bounded(placements, n));
+      ASSERT_EQ(oracle.compare_to_exact_average(bin), oracle.compare_to(bin, oracle.average()))
+          << "n " << n << ", W " << oracle.balls() << ", bin " << bin;
+      equal += oracle.compare_to_exact_average(bin) == Order::equal;
+    }
+    oracle.place(static_cast<Bin>(bounded(placements, (n + 1) / 2)), 1);  // loads spread out
+  }
+  EXPECT_GT(equal, 0u) << "n " << n;
+}
+
+TEST(ExactOracleAverage, IntegerComparisonGivesTheOrderOfTheRoundedMean) {
+  for (const std::uint64_t n : {1, 3, 49, 1000, 12345}) {
+    expect_integer_average_order<Loads<std::uint32_t>>(n, n);
+    expect_integer_average_order<LevelLoads>(n, n + 1);
+  }
+}
+
+// x_i n beyond 2^64 is above every W: a state of 2^33 bins, one holding 2^32 balls.
+TEST(ExactOracleAverage, AProductBeyondSixtyFourBitsIsGreater) {
+  struct State {
+    std::uint64_t load;
+    std::uint64_t balls_placed;
+    std::uint64_t n() const { return std::uint64_t{1} << 33; }
+    std::uint64_t operator[](Bin) const { return load; }
+    std::uint64_t total() const { return balls_placed; }
+    std::uint64_t balls() const { return balls_placed; }
+    double average() const { return static_cast<double>(balls_placed) / static_cast<double>(n()); }
+  };
+  Streams streams(2026, 12);
+  State above{std::uint64_t{1} << 32, std::uint64_t{1} << 63};  // x n = 2^65 > W: overflows
+  EXPECT_EQ((ExactOracle<std::uint64_t, State>(above, streams).compare_to_exact_average(0)),
+            Order::greater);
+  State below{std::uint64_t{1} << 29, std::uint64_t{1} << 63};  // x n = 2^62 < W = 2^63
+  EXPECT_EQ((ExactOracle<std::uint64_t, State>(below, streams).compare_to_exact_average(0)),
+            Order::less);
+  State equal{std::uint64_t{1} << 30, std::uint64_t{1} << 63};
+  EXPECT_EQ((ExactOracle<std::uint64_t, State>(equal, streams).compare_to_exact_average(0)),
+            Order::equal);
+}
+
+// Under the exact setting on per-bin loads, a step's placement carries the load of the bin it
+// chose, read with the samples (the placement does not read it again); under any other oracle it
+// carries none. Both give the same bins.
+TEST(ChosenPlacement, CarriesTheChosenBinsLoadOnlyUnderTheExactSetting) {
+  static_assert(reads_loads_freely<ExactOracle<std::uint32_t>>);
+  static_assert(!reads_loads_freely<ExactOracle<std::uint64_t, LevelLoads>>);
+  static_assert(!reads_loads_freely<CountingCompares>);
+  Loads<std::uint32_t> loads(64), other_loads(64);
+  Streams streams(2026, 13), other_streams(2026, 13);
+  ExactOracle<std::uint32_t> oracle(loads, streams);
+  CountingCompares counting(other_loads, other_streams);
+  Thinning mean_thinning{{ThresholdStage{}}, true};
+  OnePlusBeta one_plus_beta{0.5, TieRule::random};
+  for (int ball = 0; ball < 4000; ++ball) {
+    const Placement placement =
+        ball % 2 == 0 ? one_plus_beta.choose(oracle) : mean_thinning.choose(oracle);
+    const Placement plain =
+        ball % 2 == 0 ? one_plus_beta.choose(counting) : mean_thinning.choose(counting);
+    ASSERT_EQ(placement.bin, plain.bin) << "ball " << ball;
+    ASSERT_TRUE(placement.read_load.has_value());
+    ASSERT_EQ(*placement.read_load, loads[placement.bin]) << "ball " << ball;
+    ASSERT_FALSE(plain.read_load.has_value());
+    oracle.place_read(placement.bin, *placement.read_load, 1);
+    counting.place(plain.bin, 1);
+  }
+  EXPECT_EQ(loads.vector(), other_loads.vector());
+}
+
 // A load vector of 2 MiB or more reuses the block the thread's previous run freed, and starts
 // at zero all the same.
 TEST(LoadVectorMemory, AReusedLargeBlockStartsAtZero) {
