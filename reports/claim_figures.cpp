@@ -390,14 +390,20 @@ std::pair<double, double> y_extent(const Figure& f) {
   return {y0, y1};
 }
 
+// The x extent of what is drawn so far: where marks off the grid are put.
+std::pair<double, double> x_extent(const Figure& f) {
+  double x0 = INFINITY, x1 = -INFINITY;
+  for (const Series& s : f.series)
+    for (const double x : s.x) x0 = std::min(x0, x), x1 = std::max(x1, x);
+  return {x0, x1};
+}
+
 // A range of x the rule accepts ([lo, hi] from the details), shaded behind everything drawn, over
 // the y extent; an end beyond the grid's x (an open range) is cut at the grid's edge.
 void shade_range(const nlohmann::json& range, const std::string& label, Figure& f) {
   if (!range.is_array() || range.size() != 2 || !range[0].is_number() || !range[1].is_number()) return;
   const auto [y0, y1] = y_extent(f);
-  double x0 = INFINITY, x1 = -INFINITY;
-  for (const Series& s : f.series)
-    for (const double x : s.x) x0 = std::min(x0, x), x1 = std::max(x1, x);
+  const auto [x0, x1] = x_extent(f);
   const double lo = std::max(range[0].get<double>(), x0), hi = std::min(range[1].get<double>(), x1);
   if (!(lo < hi) || !std::isfinite(y0)) {
     // Wholly off the grid: only the legend says where it lies.
@@ -417,10 +423,7 @@ void mark_x(double at, double lo, double hi, const std::string& label, const std
   if (std::isfinite(at) && at > 0) {
     f.series.push_back({label, Series::Style::line, {at, at}, {y0, y1}, {}, {}, 4, 1});
   } else {  // one point: a legend entry with nothing drawn
-    double x0 = INFINITY;
-    for (const Series& s : f.series)
-      for (const double x : s.x) x0 = std::min(x0, x);
-    f.series.push_back({label, Series::Style::line, {x0}, {y0}, {}, {}, 4, 1});
+    f.series.push_back({label, Series::Style::line, {x_extent(f).first}, {y0}, {}, {}, 4, 1});
   }
   std::vector<double> xs, ys;
   for (const double x : {lo, hi})

@@ -334,16 +334,16 @@ std::string gnuplot_script(const Figure& figure) {
   if (figure.log2_x) log_axis("x", 2);
   if (figure.log_x) log_axis("x", 10);
   if (figure.log_y) log_axis("y", 10);
-  if (!figure.x_tics.empty()) {
+  // Tics at the given values (none: gnuplot's own), math-set in the LaTeX output.
+  const auto set_tics = [&](const char* axis, const std::vector<double>& at) {
+    if (at.empty()) return;
     std::string tics;
-    for (const double x : figure.x_tics) tics += fmt::format("{}{:.10g}", tics.empty() ? "" : ", ", x);
-    gp << "set xtics (" << tics << ")\nif (tex) { set format x '$%g$' } else { set format x '%g' }\n";
-  }
-  if (!figure.y_tics.empty()) {
-    std::string tics;
-    for (const double y : figure.y_tics) tics += fmt::format("{}{:.10g}", tics.empty() ? "" : ", ", y);
-    gp << "set ytics (" << tics << ")\nif (tex) { set format y '$%g$' } else { set format y '%g' }\n";
-  }
+    for (const double v : at) tics += fmt::format("{}{:.10g}", tics.empty() ? "" : ", ", v);
+    gp << fmt::format("set {0}tics ({1})\nif (tex) {{ set format {0} '$%g$' }} else {{ set format {0} '%g' }}\n",
+                      axis, tics);
+  };
+  set_tics("x", figure.x_tics);
+  set_tics("y", figure.y_tics);
   if (figure.y_range)
     gp << fmt::format("set yrange [{:.10g}:{:.10g}]\n", figure.y_range->first, figure.y_range->second);
   // Axes end at the data (plus a margin), not at the next round tic: a log axis rounded out to

@@ -179,14 +179,21 @@ TEST(Report, WellFormedXml) {
   EXPECT_FALSE(well_formed_xml("plain text"));
 }
 
+// An outcome with the fields every test below sets: its id, its statement and the x axis.
+claims::ClaimOutcome outcome_of(std::string id, std::string statement, std::string x_variable) {
+  claims::ClaimOutcome o;
+  o.id = std::move(id);
+  o.statement = std::move(statement);
+  o.x_variable = std::move(x_variable);
+  return o;
+}
+
 TEST(Report, ClaimOutcomesBecomeTheVerdictTableAndTheirFigures) {
-  claims::ClaimOutcome outcome;
-  outcome.id = "two-choice-loglog";
-  outcome.statement = "Two-Choice gap = log2 log n + O(1)";
+  claims::ClaimOutcome outcome =
+      outcome_of("two-choice-loglog", "Two-Choice gap = log2 log n + O(1)", "n");
   outcome.source = "theory.md 1.2";
   outcome.verdict = claims::Verdict::pass;
   outcome.evidence = "a in interval";
-  outcome.x_variable = "n";
   for (const double n : {256.0, 1024.0, 4096.0, 16384.0})
     outcome.points.push_back({{{"n", n}}, std::log2(std::log(n)) + 0.5, 0.05, 20});
   outcome.fits.push_back({"log2 log n", 1.0, {0.9, 1.1}, 0.5, {0.4, 0.6}, 1.0, 2.0, 0.6, 3.0});
@@ -246,13 +253,11 @@ TEST(Report, ClaimOutcomesBecomeTheVerdictTableAndTheirFigures) {
 double shape_value_for_findings(const std::string&, const stats::Vars& x) { return x.at("n"); }
 
 TEST(Report, FindingsAreMarkedInTheVerdictTableWithTheirText) {
-  claims::ClaimOutcome claim;
-  claim.id = "first-diff-probes";
-  claim.statement = "FirstDiff uses at most d probes per ball";
+  claims::ClaimOutcome claim =
+      outcome_of("first-diff-probes", "FirstDiff uses at most d probes per ball", "n");
   claim.source = "theory.md 4.1";
   claim.verdict = claims::Verdict::fail;
   claim.finding = "averages more than d probes & the cap was not retrieved";
-  claim.x_variable = "n";
   for (const double n : {256.0, 1024.0}) claim.points.push_back({{{"n", n}}, 3.0, 0.05, 20});
   claims::ClaimOutcome control = claim;
   control.id = "g-bounded-linear-control";
@@ -390,13 +395,11 @@ std::size_t count(const std::string& text, const std::string& what) {
 
 // A flat claim as the checker reports it: t = m/n ∈ {1, 4, 16, 64, 256} at n = 256 and 4096.
 claims::ClaimOutcome flat_outcome() {
-  claims::ClaimOutcome o;
-  o.id = "two-choice-flat-in-m";
-  o.statement = "Two-Choice: the gap does not grow with m (m ≥ n)";
+  claims::ClaimOutcome o =
+      outcome_of("two-choice-flat-in-m", "Two-Choice: the gap does not grow with m (m ≥ n)", "t");
   o.source = "theory.md 1.2";
   o.verdict = claims::Verdict::pass;
   o.evidence = "growth per doubling of t at n=4096: 0.035 [0.0266, 0.0434] vs ±0.1";
-  o.x_variable = "t";
   o.specs.process = "two-choice";
   o.m_form = "{t}n";
   o.details = {{"rule", "flat"}, {"variable", "gap"}, {"salt", 20261130}, {"fixed_seeds", true},
@@ -418,11 +421,9 @@ double shape_value(const std::string& name, const stats::Vars& x) { return stats
 // the x tics are the grid's (the breakpoint's x values used to push the axis to gnuplot's own
 // tics, 10^0 and 10^1 only).
 TEST(ClaimFigures, TransitionClaimShadesTheClaimedRangeAndDrawsTheSegmentsOnTheGridsTics) {
-  claims::ClaimOutcome o;
-  o.id = "g-myopic-transition";
-  o.statement = "g-Myopic: a phase transition in g near ln n";
+  claims::ClaimOutcome o =
+      outcome_of("g-myopic-transition", "g-Myopic: a phase transition in g near ln n", "g");
   o.verdict = claims::Verdict::pass;
-  o.x_variable = "g";
   const double ln_n = std::log(1024.0);
   for (const double g : {1.0, 2.0, 4.0, 8.0, 16.0, 32.0})
     o.points.push_back({{{"n", 1024.0}, {"g", g}}, 3 + 0.9 * g - 0.2 * std::max(0.0, g - 9.76), 0.1, 30});
@@ -452,10 +453,7 @@ TEST(ClaimFigures, TransitionClaimShadesTheClaimedRangeAndDrawsTheSegmentsOnTheG
 // grid's edge), and the crossover estimate with its interval is drawn, or said to be below the
 // grid in the legend.
 TEST(ClaimFigures, CrossoverClaimShadesTheClaimedRangeAndMarksTheEstimate) {
-  claims::ClaimOutcome o;
-  o.id = "tuned-crossover";
-  o.statement = "crossover";
-  o.x_variable = "b";
+  claims::ClaimOutcome o = outcome_of("tuned-crossover", "crossover", "b");
   const double n = 1024, scale = n * std::log(n);
   for (const double b : {8192.0, 16384.0, 32768.0, 65536.0, 131072.0}) {
     o.points.push_back({{{"n", n}, {"b", b}}, b / 3000, 0.1, 40});
@@ -486,11 +484,8 @@ TEST(ClaimFigures, CrossoverClaimShadesTheClaimedRangeAndMarksTheEstimate) {
 // A bound claim gets the figure of what its rule decides on: the ratio mean/f from the outcome's
 // log_ratios on log-log axes, the fitted power law of the ratio and the tolerated x^tolerance.
 TEST(ClaimFigures, BoundClaimDrawsTheRatioItsFittedExponentAndTheToleranceOnLogLogAxes) {
-  claims::ClaimOutcome o;
-  o.id = "g-bounded-upper-bound";
-  o.statement = "gap = O(g + ln n)";
+  claims::ClaimOutcome o = outcome_of("g-bounded-upper-bound", "gap = O(g + ln n)", "g");
   o.verdict = claims::Verdict::pass;
-  o.x_variable = "g";
   o.details = {{"rule", "bound"},
                {"fit",
                 {{"bound", "g + log n"}, {"sense", "at_most"}, {"slope_of_log_ratio", 0.11},
@@ -523,10 +518,7 @@ TEST(ClaimFigures, BoundClaimDrawsTheRatioItsFittedExponentAndTheToleranceOnLogL
 // colour and labelled with its own d, not as one black "bound" that the d = 2 series can be read
 // against the d = 3 line.
 TEST(ClaimFigures, EachSeriesBoundIsInItsColourWithItsOwnValue) {
-  claims::ClaimOutcome o;
-  o.id = "first-diff-probes";
-  o.statement = "probes";
-  o.x_variable = "t";
+  claims::ClaimOutcome o = outcome_of("first-diff-probes", "probes", "t");
   o.details = {{"rule", "mean_at_most"}, {"bound_axis", "d"}, {"variable", "probes_per_ball"}};
   for (const double d : {2.0, 3.0})
     for (const double t : {1.0, 50.0}) {
@@ -586,10 +578,8 @@ TEST(ClaimFigures, FlatClaimDrawsOneSeriesPerNOnALogAxisWithTheRulesGrowthAndIts
 
 // Defect 4: the B side of an order claim is drawn, with its own legend entry per n.
 TEST(ClaimFigures, OrderClaimDrawsBothSides) {
-  claims::ClaimOutcome o;
-  o.id = "variant-beats-one-choice";
-  o.statement = "variant: smaller gap than One-Choice";
-  o.x_variable = "n";
+  claims::ClaimOutcome o =
+      outcome_of("variant-beats-one-choice", "variant: smaller gap than One-Choice", "n");
   o.specs.process = "one-plus-beta:beta=0.5";
   o.than = claims::Specs{"one-choice", "exact", "unit", ""};
   o.m_form = "20n";
@@ -638,10 +628,8 @@ TEST(ClaimFigures, OrderClaimDrawsBothSides) {
 
 // Defect 5: the additive rule's own fitted line is drawn, from the outcome's details.
 TEST(ClaimFigures, AdditiveClaimDrawsTheRulesFittedLine) {
-  claims::ClaimOutcome o;
-  o.id = "two-choice-loglog";
-  o.statement = "Two-Choice: gap = log₂ ln n + Θ(1) for m ≥ n";
-  o.x_variable = "n";
+  claims::ClaimOutcome o =
+      outcome_of("two-choice-loglog", "Two-Choice: gap = log₂ ln n + Θ(1) for m ≥ n", "n");
   o.specs.process = "two-choice";
   o.m_form = "20n";
   o.details = {{"rule", "additive"}, {"salt", 20261130}, {"fixed_seeds", true},

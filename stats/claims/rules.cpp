@@ -40,6 +40,12 @@ std::string num(double v) { return fmt::format("{:.3g}", v); }
 std::string grid_value(double v) {
   return v == std::floor(v) && std::fabs(v) < 1e15 ? fmt::format("{:.0f}", v) : num(v);
 }
+// " at d=2, n=4096, t=50": every variable of a grid point.
+std::string at_point(const stats::Vars& vars) {
+  std::string at;
+  for (const auto& [name, value] : vars) at += (at.empty() ? " at " : ", ") + name + "=" + grid_value(value);
+  return at;
+}
 std::string interval(stats::Interval i) { return fmt::format("[{:.3g}, {:.3g}]", i.lo, i.hi); }
 json to_json(stats::Interval i) { return json::array({i.lo, i.hi}); }
 
@@ -257,12 +263,23 @@ Decision bound_rule(const Claim& claim, const std::vector<stats::Point>& pts,
 
 // --- order: A <= B + margin at every matched point (sense "less"), or |A - B| <= margin
 // (sense "close") -------------------------------------------------------------------------
+// The point a verdict over several points rests on, the one its evidence quotes: the point with
+// the smallest Holm-adjusted refuting p where that refutes the claim, else the one with the
+// largest shown p (the weakest of the points a PASS needs).
+std::size_t deciding_point(const std::vector<double>& holm_shown,
+                           const std::vector<double>& holm_refuted) {
+  const auto refuting = std::min_element(holm_refuted.begin(), holm_refuted.end());
+  if (*refuting < fail_alpha) return static_cast<std::size_t>(refuting - holm_refuted.begin());
+  return static_cast<std::size_t>(std::max_element(holm_shown.begin(), holm_shown.end()) -
+                                  holm_shown.begin());
+}
+
 Decision order_rule(const Claim& claim, std::span<const Sample> a, std::span<const Sample> b,
                     ClaimOutcome& out) {
   const double margin = claim.number("margin", 0);
   const std::string sense = claim.choice("sense");
   std::vector<double> p_shown, p_refuted;
-  std::string ev;
+  std::vector<std::string> point_ev;
   for (std::size_t i = 0; i < a.size(); ++i) {
     auto va = values_of(claim, a[i]);
     const auto vb = values_of(claim, b[i]);
@@ -293,8 +310,7 @@ Decision order_rule(const Claim& claim, std::span<const Sample> a, std::span<con
                                     {"mean_a", sa.mean}, {"mean_b", sb.mean},
                                     {"p_shown", shown}, {"p_refuted", refuted},
                                     {"seed_a", a[i].seed}, {"seed_b", b[i].seed}});
-    ev = "A-B " + num(sa.mean - sb.mean) + " at " + claim.x_variable + "=" +
-         grid_value(a[i].point.vars.at(claim.x_variable));
+    point_ev.push_back("A-B " + num(sa.mean - sb.mean) + at_point(a[i].point.vars));
   }
   const auto holm_shown = stats::holm(p_shown);
   const auto holm_refuted = stats::holm(p_refuted);
@@ -302,6 +318,7 @@ Decision order_rule(const Claim& claim, std::span<const Sample> a, std::span<con
   const double best_refuted = *std::min_element(holm_refuted.begin(), holm_refuted.end());
   out.details["holm_p_shown_max"] = worst_shown;
   out.details["holm_p_refuted_min"] = best_refuted;
+  std::string ev = point_ev[deciding_point(holm_shown, holm_refuted)];
   ev += (sense == "less" ? "; A<=B" : "; |A-B|<=") + (margin != 0 ? "+" + num(margin) : "") +
         " shown p=" + num(worst_shown) + ", refuted p=" + num(best_refuted);
   if (best_refuted < fail_alpha) return {Verdict::fail, ev};
@@ -312,7 +329,7 @@ Decision order_rule(const Claim& claim, std::span<const Sample> a, std::span<con
 // --- mean_at_most: mean <= bound at every point (bound a number, or an axis such as d) ------
 Decision mean_at_most_rule(const Claim& claim, std::span<const Sample> a, ClaimOutcome& out) {
   std::vector<double> p_shown, p_refuted;
-  std::string ev;
+  std::vector<std::string> point_ev;
   for (const auto& s : a) {
     const double bound = claim.texts.count("bound") ? s.point.vars.at(claim.text("bound"))
                                                     : claim.number("bound", NAN);
@@ -327,13 +344,15 @@ Decision mean_at_most_rule(const Claim& claim, std::span<const Sample> a, ClaimO
     out.details["points_vs_bound"].push_back(
         {{"vars", s.point.vars}, {"mean", sum.mean}, {"max", sum.max}, {"bound", bound},
          {"p_shown", shown}, {"p_refuted", refuted}, {"seed", s.seed}});
-    ev = "mean " + num(sum.mean) + " (max run " + num(sum.max) + ") vs bound " + num(bound);
+    const std::string axis = claim.texts.count("bound") ? claim.text("bound") + "=" : "";
+    point_ev.push_back("mean " + num(sum.mean) + " (max run " + num(sum.max) + ") vs bound " +
+                       axis + num(bound) + at_point(s.point.vars));
   }
   if (claim.texts.count("bound")) out.details["bound_axis"] = claim.text("bound");
   const auto hs = stats::holm(p_shown), hr = stats::holm(p_refuted);
   const double worst_shown = *std::max_element(hs.begin(), hs.end());
   const double best_refuted = *std::min_element(hr.begin(), hr.end());
-  ev += "; shown p=" + num(worst_shown);
+  std::string ev = point_ev[deciding_point(hs, hr)] + "; shown p=" + num(worst_shown);
   if (best_refuted < fail_alpha) return {Verdict::fail, ev + ", refuted p=" + num(best_refuted)};
   if (worst_shown < thresholds::pass_alpha) return {Verdict::pass, ev};
   return {Verdict::inconclusive, ev};

@@ -329,6 +329,33 @@ TEST(Rules, OrderDecidesBothWays) {
   EXPECT_EQ(decide_on(c, high, &low), Verdict::fail);
 }
 
+// Over several points the evidence quotes the point the verdict rests on: the weakest of a
+// PASS's points, the most refuting point of a FAIL, with every variable of that point.
+TEST(Rules, EvidenceQuotesThePointTheVerdictRestsOn) {
+  Claim c = claim_of(RuleKind::order);
+  c.x_variable = "n";
+  Fake a, b;
+  a.add({{"n", 10}}, 40, 1.0, 1);  // far below B: shown at p ~ 1e-20
+  a.add({{"n", 20}}, 40, 1.7, 2);  // just below: the weakest point
+  a.add({{"n", 30}}, 40, 1.0, 3);
+  for (const double n : {10.0, 20.0, 30.0}) b.add({{"n", n}}, 40, 2.0, 10 + n);
+  ClaimOutcome pass;
+  decide(c, a.view(), b.view(), pass);
+  EXPECT_EQ(pass.verdict, Verdict::pass);
+  EXPECT_EQ(pass.evidence.rfind("A-B -0.", 0), 0u) << pass.evidence;
+  EXPECT_NE(pass.evidence.find(" at n=20;"), std::string::npos) << pass.evidence;
+
+  Claim at_most = claim_of(RuleKind::mean_at_most);
+  at_most.numbers["bound"] = 2;
+  Fake over;
+  over.add({{"d", 3}, {"n", 10}}, 40, 3.0, 5);  // far above: the most refuting point
+  over.add({{"d", 2}, {"n", 10}}, 40, 2.2, 4);  // above the bound, barely
+  ClaimOutcome fail;
+  decide(at_most, over.view(), {}, fail);
+  EXPECT_EQ(fail.verdict, Verdict::fail);
+  EXPECT_NE(fail.evidence.find("vs bound 2 at d=3, n=10;"), std::string::npos) << fail.evidence;
+}
+
 TEST(Rules, FlatPassesAConstantAndFailsAGrowingStatistic) {
   Claim c = claim_of(RuleKind::flat);
   c.x_variable = "t";
