@@ -18,8 +18,10 @@
 // gapcheck / naive. scripts/bench.sh runs it with interleaved repetitions, so that a busy
 // machine slows both sides alike.
 #include <benchmark/benchmark.h>
+#include <time.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <iostream>
 #include <map>
@@ -139,6 +141,62 @@ void batch(benchmark::State& state, unsigned threads, std::uint64_t n) {
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kBatch * config.m));
 }
 
+// --- paired ratios ---------------------------------------------------------------------------
+// The ratios the targets are stated in (per probe against Two-Choice; two threads against one),
+// measured in pairs run back to back: each iteration runs both sides once and records the ratio,
+// and the counter is the median over the iterations. The host's speed changes over seconds
+// (other tenants of the machine: docs/performance.md), so two benchmarks measured minutes apart
+// may see different machines; the two runs of a pair see the same one.
+
+double median_of(std::vector<double> v) {
+  if (v.empty()) return 0.0;
+  std::sort(v.begin(), v.end());
+  const std::size_t h = v.size() / 2;
+  return v.size() % 2 == 1 ? v[h] : (v[h - 1] + v[h]) / 2;
+}
+
+double thread_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+// Probes per CPU second of `process` against Two-Choice's, the two runs of a pair back to back.
+void paired_per_probe(benchmark::State& state, const Simulation& process,
+                      const Simulation& two_choice) {
+  std::vector<double> ratios;
+  std::uint64_t replicate = 0;
+  for (auto _ : state) {
+    const double t0 = thread_cpu_seconds();
+    const RunResult a = process.run(kSeed, replicate);
+    const double t1 = thread_cpu_seconds();
+    const RunResult b = two_choice.run(kSeed, replicate++);
+    const double t2 = thread_cpu_seconds();
+    ratios.push_back((static_cast<double>(a.probes) / (t1 - t0)) /
+                     (static_cast<double>(b.probes) / (t2 - t1)));
+  }
+  state.counters["paired_ratio"] = median_of(ratios);
+}
+
+// The batch above on two threads against one: wall time, back to back.
+void paired_threads(benchmark::State& state, std::uint64_t n) {
+  const Simulation simulation = simulation_of("two-choice", n, Engine::bins);
+  using Clock = std::chrono::steady_clock;
+  std::vector<double> ratios;
+  std::uint64_t first = 0;
+  for (auto _ : state) {
+    const auto t0 = Clock::now();
+    benchmark::DoNotOptimize(run_replicates(simulation, kSeed, first, kBatch, 1).back().gap);
+    const auto t1 = Clock::now();
+    benchmark::DoNotOptimize(run_replicates(simulation, kSeed, first, kBatch, 2).back().gap);
+    const auto t2 = Clock::now();
+    first += kBatch;
+    ratios.push_back(std::chrono::duration<double>(t1 - t0) /
+                     std::chrono::duration<double>(t2 - t1));
+  }
+  state.counters["paired_ratio"] = median_of(ratios);
+}
+
 // The console table, then balls per second side by side and the ratio gapcheck / naive.
 class RatioReporter : public benchmark::ConsoleReporter {
  public:
@@ -155,7 +213,7 @@ class RatioReporter : public benchmark::ConsoleReporter {
       const auto second = name.find('/', first + 1);
       const std::string row = name.substr(0, first) + " " + name.substr(second + 1);
       const std::string impl = name.substr(first + 1, second - first - 1);
-      for (const char* counter : {"items_per_second", "probes_per_second"}) {
+      for (const char* counter : {"items_per_second", "probes_per_second", "paired_ratio"}) {
         const auto it = run.counters.find(counter);
         if (it == run.counters.end()) continue;
         auto& cell = rows_[row][impl + "/" + counter];
@@ -181,9 +239,9 @@ class RatioReporter : public benchmark::ConsoleReporter {
     out << "\nM balls/s and M probes/s, one thread, median of the repetitions; ratios against "
            "naive;\nper probe = the bins engine's probes/s against Two-Choice's at the same n\n";
     out << "process        n           bins    levels     naive     bins    levels  bins probes/s"
-           "  per probe\n";
+           "  per probe   paired\n";
     for (const auto& row : order_) {
-      if (process_of(row) == "batch") continue;
+      if (process_of(row) == "batch" || process_of(row).rfind("paired", 0) == 0) continue;
       const auto& cells = rows_[row];
       const double bins = median(cells, "bins/items_per_second");
       const double levels = median(cells, "levels/items_per_second");  // 0: not supported
@@ -195,24 +253,34 @@ class RatioReporter : public benchmark::ConsoleReporter {
       const auto ratio = [&](double fast) {
         return fast > 0 && slow > 0 ? format("%.2fx", fast / slow) : std::string("-");
       };
-      std::snprintf(line, sizeof line, "%-14s %-6s %9.1f %9s %9.1f %8s %8s %12.1f %12.2f\n",
+      const auto paired = rows_.find("paired:" + process_of(row) + " n:" + size_of(row));
+      const double paired_ratio =
+          paired == rows_.end() ? 0.0 : median(paired->second, "per-probe/paired_ratio");
+      std::snprintf(line, sizeof line, "%-14s %-6s %9.1f %9s %9.1f %8s %8s %12.1f %12.2f %8s\n",
                     process_of(row).c_str(), size_of(row).c_str(), bins / 1e6,
                     levels > 0 ? format("%.1f", levels / 1e6).c_str() : "-",
                     slow / 1e6, ratio(bins).c_str(), ratio(levels).c_str(), probes / 1e6,
-                    two_probes > 0 ? probes / two_probes : 0.0);
+                    two_probes > 0 ? probes / two_probes : 0.0,
+                    paired_ratio > 0 ? format("%.2f", paired_ratio).c_str() : "-");
       out << line;
     }
     out << "\nTwo-Choice, a batch of " << kBatch
         << " replicates through run_replicates(): M balls/s of the batch\n";
-    out << "n        1 thread   2 threads   2/1\n";
+    out << "n        1 thread   2 threads   2/1   2/1 paired\n";
     for (const auto& row : order_) {
       if (process_of(row) != "batch") continue;
       const double one = median(rows_[row], "threads:1/items_per_second");
       const double two = median(rows_[row], "threads:2/items_per_second");
-      std::snprintf(line, sizeof line, "%-8s %8.1f %10.1f %6.2fx\n", size_of(row).c_str(),
-                    one / 1e6, two / 1e6, one > 0 ? two / one : 0.0);
+      const auto paired = rows_.find("paired n:" + size_of(row));
+      const double paired_ratio =
+          paired == rows_.end() ? 0.0 : median(paired->second, "threads/paired_ratio");
+      std::snprintf(line, sizeof line, "%-8s %8.1f %10.1f %6.2fx %10s\n", size_of(row).c_str(),
+                    one / 1e6, two / 1e6, one > 0 ? two / one : 0.0,
+                    paired_ratio > 0 ? format("%.2fx", paired_ratio).c_str() : "-");
       out << line;
     }
+    out << "paired: the median over pairs run back to back (per probe: the process, then "
+           "Two-Choice;\n2/1: the batch on one thread, then on two)\n";
   }
 
  private:
@@ -268,6 +336,13 @@ void register_all() {
       }
       benchmark::RegisterBenchmark((process + "/naive" + size).c_str(),
                                    [n, baseline](benchmark::State& s) { naive(s, baseline, n); });
+      if (process != "two-choice")
+        benchmark::RegisterBenchmark(
+            ("paired:" + process + "/per-probe" + size).c_str(),
+            [p = simulation_of(process, n, Engine::bins),
+             two = simulation_of("two-choice", n, Engine::bins)](benchmark::State& s) {
+              paired_per_probe(s, p, two);
+            });
     }
   }
   for (const int k : {16, 24}) {
@@ -277,6 +352,9 @@ void register_all() {
       benchmark::RegisterBenchmark(("batch/threads:" + std::to_string(threads) + size).c_str(),
                                    [n, threads](benchmark::State& s) { batch(s, threads, n); })
           ->UseRealTime();
+    benchmark::RegisterBenchmark(("paired/threads" + size).c_str(),
+                                 [n](benchmark::State& s) { paired_threads(s, n); })
+        ->UseRealTime();
   }
 }
 
