@@ -161,24 +161,29 @@ double thread_cpu_seconds() {
   return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
-// Probes per CPU second of `process` against Two-Choice's, the two runs of a pair back to back.
+// Probes per CPU second of `process` against Two-Choice's, the two runs of a pair back to back,
+// which one first alternating.
 void paired_per_probe(benchmark::State& state, const Simulation& process,
                       const Simulation& two_choice) {
   std::vector<double> ratios;
   std::uint64_t replicate = 0;
+  const auto probes_per_second = [&](const Simulation& simulation) {
+    const double start = thread_cpu_seconds();
+    const RunResult result = simulation.run(kSeed, replicate);
+    return static_cast<double>(result.probes) / (thread_cpu_seconds() - start);
+  };
   for (auto _ : state) {
-    const double t0 = thread_cpu_seconds();
-    const RunResult a = process.run(kSeed, replicate);
-    const double t1 = thread_cpu_seconds();
-    const RunResult b = two_choice.run(kSeed, replicate++);
-    const double t2 = thread_cpu_seconds();
-    ratios.push_back((static_cast<double>(a.probes) / (t1 - t0)) /
-                     (static_cast<double>(b.probes) / (t2 - t1)));
+    const bool process_first = replicate % 2 == 0;
+    const double first = probes_per_second(process_first ? process : two_choice);
+    const double second = probes_per_second(process_first ? two_choice : process);
+    ratios.push_back(process_first ? first / second : second / first);
+    ++replicate;
   }
   state.counters["paired_ratio"] = median_of(ratios);
 }
 
-// The batch above on two threads against one: wall time, back to back.
+// The batch above on two threads against one: wall time, back to back (one thread first: a
+// batch's threads are new, so neither side inherits the other's warm caches).
 void paired_threads(benchmark::State& state, std::uint64_t n) {
   const Simulation simulation = simulation_of("two-choice", n, Engine::bins);
   using Clock = std::chrono::steady_clock;

@@ -134,8 +134,9 @@ constexpr bool compares_to_average_exactly = answers_exactly<Oracle, Question::c
 
 // The average W/n as a level. An oracle that answers truthfully compares loads with it in
 // integers and needs no value: no division on the path of every ball (Mean-Thinning, Twinning;
-// measured: docs/performance.md). Any other oracle is asked the average now, where the
-// definitions ask it: before the step's samples.
+// measured: docs/performance.md). Any other oracle is asked the average now, where the process
+// makes the level (Thinning: before its sample, as its definition reads), so that an audited
+// run asks its questions in the same order. Read the level only through compare_to_level.
 template <class Oracle>
 Level average_level(Oracle& oracle) {
   if constexpr (compares_to_average_exactly<Oracle>) return {0, true};

@@ -199,7 +199,9 @@ class ExactOracle {
   }
 
   // x_i as stored, for the exact setting's shortcuts (core/choice.hpp): reading it draws nothing
-  // and changes nothing, so a process that reads a load it does not use asks no question.
+  // and changes nothing, so a process that reads a load it does not use asks no question. Like
+  // place_read, called only on an oracle that reads_loads_freely (the exact setting's own): a
+  // setting derived from ExactOracle inherits it and must never be asked it.
   Load stored_load(Bin i) const { return loads_[i]; }
 
   // --- what the engine uses -----------------------------------------------------------------

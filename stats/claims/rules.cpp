@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <utility>
 #include <boost/math/distributions/students_t.hpp>
 #include <boost/math/special_functions/erf.hpp>
 #include <cmath>
@@ -261,19 +262,26 @@ Decision bound_rule(const Claim& claim, const std::vector<stats::Point>& pts,
   return {Verdict::inconclusive, ev + "; interval not inside the band"};
 }
 
-// --- order: A <= B + margin at every matched point (sense "less"), or |A - B| <= margin
-// (sense "close") -------------------------------------------------------------------------
 // The point a verdict over several points rests on, the one its evidence quotes: the point with
 // the smallest Holm-adjusted refuting p where that refutes the claim, else the one with the
-// largest shown p (the weakest of the points a PASS needs).
-std::size_t deciding_point(const std::vector<double>& holm_shown,
+// largest adjusted shown p (the weakest of the points a PASS needs). Holm's step-down makes
+// adjusted values tie; a tie goes to the smaller (refuting) or larger (shown) raw p.
+std::size_t deciding_point(const std::vector<double>& p_shown,
+                           const std::vector<double>& holm_shown,
+                           const std::vector<double>& p_refuted,
                            const std::vector<double>& holm_refuted) {
-  const auto refuting = std::min_element(holm_refuted.begin(), holm_refuted.end());
-  if (*refuting < fail_alpha) return static_cast<std::size_t>(refuting - holm_refuted.begin());
-  return static_cast<std::size_t>(std::max_element(holm_shown.begin(), holm_shown.end()) -
-                                  holm_shown.begin());
+  const auto refuted = [&](std::size_t i) { return std::pair(holm_refuted[i], p_refuted[i]); };
+  const auto shown = [&](std::size_t i) { return std::pair(holm_shown[i], p_shown[i]); };
+  std::size_t refuting = 0, weakest = 0;
+  for (std::size_t i = 1; i < p_shown.size(); ++i) {
+    if (refuted(i) < refuted(refuting)) refuting = i;
+    if (shown(i) > shown(weakest)) weakest = i;
+  }
+  return holm_refuted[refuting] < fail_alpha ? refuting : weakest;
 }
 
+// --- order: A <= B + margin at every matched point (sense "less"), or |A - B| <= margin
+// (sense "close") -------------------------------------------------------------------------
 Decision order_rule(const Claim& claim, std::span<const Sample> a, std::span<const Sample> b,
                     ClaimOutcome& out) {
   const double margin = claim.number("margin", 0);
@@ -318,7 +326,7 @@ Decision order_rule(const Claim& claim, std::span<const Sample> a, std::span<con
   const double best_refuted = *std::min_element(holm_refuted.begin(), holm_refuted.end());
   out.details["holm_p_shown_max"] = worst_shown;
   out.details["holm_p_refuted_min"] = best_refuted;
-  std::string ev = point_ev[deciding_point(holm_shown, holm_refuted)];
+  std::string ev = point_ev[deciding_point(p_shown, holm_shown, p_refuted, holm_refuted)];
   ev += (sense == "less" ? "; A<=B" : "; |A-B|<=") + (margin != 0 ? "+" + num(margin) : "") +
         " shown p=" + num(worst_shown) + ", refuted p=" + num(best_refuted);
   if (best_refuted < fail_alpha) return {Verdict::fail, ev};
@@ -344,15 +352,15 @@ Decision mean_at_most_rule(const Claim& claim, std::span<const Sample> a, ClaimO
     out.details["points_vs_bound"].push_back(
         {{"vars", s.point.vars}, {"mean", sum.mean}, {"max", sum.max}, {"bound", bound},
          {"p_shown", shown}, {"p_refuted", refuted}, {"seed", s.seed}});
-    const std::string axis = claim.texts.count("bound") ? claim.text("bound") + "=" : "";
     point_ev.push_back("mean " + num(sum.mean) + " (max run " + num(sum.max) + ") vs bound " +
-                       axis + num(bound) + at_point(s.point.vars));
+                       num(bound) + at_point(s.point.vars));
   }
   if (claim.texts.count("bound")) out.details["bound_axis"] = claim.text("bound");
   const auto hs = stats::holm(p_shown), hr = stats::holm(p_refuted);
   const double worst_shown = *std::max_element(hs.begin(), hs.end());
   const double best_refuted = *std::min_element(hr.begin(), hr.end());
-  std::string ev = point_ev[deciding_point(hs, hr)] + "; shown p=" + num(worst_shown);
+  std::string ev =
+      point_ev[deciding_point(p_shown, hs, p_refuted, hr)] + "; shown p=" + num(worst_shown);
   if (best_refuted < fail_alpha) return {Verdict::fail, ev + ", refuted p=" + num(best_refuted)};
   if (worst_shown < thresholds::pass_alpha) return {Verdict::pass, ev};
   return {Verdict::inconclusive, ev};
