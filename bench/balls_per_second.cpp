@@ -129,16 +129,21 @@ void naive(benchmark::State& state, Naive process, std::uint64_t n) {
 // A batch of kBatch replicates of Two-Choice through run_replicates() (what `gapcheck run
 // --threads T` does); items are balls of the whole batch.
 constexpr std::uint64_t kBatch = 4;
+Simulation batch_simulation(std::uint64_t n) { return simulation_of("two-choice", n, Engine::bins); }
+// Runs the batch whose first replicate is `first` on `threads` threads.
+void run_batch(const Simulation& simulation, std::uint64_t first, unsigned threads) {
+  benchmark::DoNotOptimize(run_replicates(simulation, kSeed, first, kBatch, threads).back().gap);
+}
+
 void batch(benchmark::State& state, unsigned threads, std::uint64_t n) {
-  const Simulation simulation = simulation_of("two-choice", n, Engine::bins);
-  const RunConfig& config = simulation.config;
+  const Simulation simulation = batch_simulation(n);
   std::uint64_t first = 0;
   for (auto _ : state) {
-    const auto results = run_replicates(simulation, kSeed, first, kBatch, threads);
+    run_batch(simulation, first, threads);
     first += kBatch;
-    benchmark::DoNotOptimize(results.back().gap);
   }
-  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(kBatch * config.m));
+  state.SetItemsProcessed(state.iterations() *
+                          static_cast<std::int64_t>(kBatch * simulation.config.m));
 }
 
 // --- paired ratios ---------------------------------------------------------------------------
@@ -185,15 +190,15 @@ void paired_per_probe(benchmark::State& state, const Simulation& process,
 // The batch above on two threads against one: wall time, back to back (one thread first: a
 // batch's threads are new, so neither side inherits the other's warm caches).
 void paired_threads(benchmark::State& state, std::uint64_t n) {
-  const Simulation simulation = simulation_of("two-choice", n, Engine::bins);
+  const Simulation simulation = batch_simulation(n);
   using Clock = std::chrono::steady_clock;
   std::vector<double> ratios;
   std::uint64_t first = 0;
   for (auto _ : state) {
     const auto t0 = Clock::now();
-    benchmark::DoNotOptimize(run_replicates(simulation, kSeed, first, kBatch, 1).back().gap);
+    run_batch(simulation, first, 1);
     const auto t1 = Clock::now();
-    benchmark::DoNotOptimize(run_replicates(simulation, kSeed, first, kBatch, 2).back().gap);
+    run_batch(simulation, first, 2);
     const auto t2 = Clock::now();
     first += kBatch;
     ratios.push_back(std::chrono::duration<double>(t1 - t0) /

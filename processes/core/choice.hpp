@@ -69,7 +69,7 @@ T select_by_cmov(bool take_second, T first, T second) {
 // it, so the placement does not read it again: a read on the path from the samples to the store
 // of every ball (measured: docs/performance.md).
 template <class Oracle>
-Placement chosen(Oracle& oracle, bool take_second, Bin first, Bin second) {
+Placement placement_of_choice(Oracle& oracle, bool take_second, Bin first, Bin second) {
   if constexpr (reads_loads_freely<Oracle>) {
     const std::uint32_t load = select_by_cmov<std::uint32_t>(
         take_second, oracle.stored_load(first), oracle.stored_load(second));
@@ -106,7 +106,7 @@ Placement lighter_if(Oracle& oracle, bool wanted, Bin first, TieRule ties) {
   const Bin second = oracle.sample_if(wanted);
   if constexpr (answers_exactly<Oracle, Question::compare>) {
     const bool take = takes_second(oracle.compare(first, second), first, second, ties);
-    return chosen(oracle, wanted & take, first, second);
+    return placement_of_choice(oracle, wanted & take, first, second);
   } else {
     return {wanted ? lighter(oracle, first, second, ties) : first};
   }
@@ -117,7 +117,7 @@ Placement lighter_if(Oracle& oracle, bool wanted, Bin first, TieRule ties) {
 // replacement).
 template <class Oracle>
 Placement fresh_sample_if(Oracle& oracle, bool replace, Bin first) {
-  return chosen(oracle, replace, first, oracle.sample_if(replace));
+  return placement_of_choice(oracle, replace, first, oracle.sample_if(replace));
 }
 
 // A level a load is compared with (a threshold): a number, or the average W/n.

@@ -17,6 +17,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -188,12 +189,11 @@ class ExactOracle {
   // compare_to or average the question as the definition words it.
   Order compare_to_exact_average(Bin i) {
     if constexpr (std::is_integral_v<Load>) {
-      std::uint64_t scaled;  // x_i n; where it overflows, it exceeds W < 2^64
-      const bool overflow = __builtin_mul_overflow(static_cast<std::uint64_t>(loads_[i]),
-                                                   static_cast<std::uint64_t>(loads_.n()), &scaled);
-      const std::uint64_t total = loads_.total();
-      return static_cast<Order>(static_cast<signed char>(overflow | (scaled > total)) -
-                                static_cast<signed char>(!overflow & (scaled < total)));
+      std::uint64_t scaled;  // x_i n; where it overflows, it exceeds W, a count of balls < 2^64 - 1
+      if (__builtin_mul_overflow(static_cast<std::uint64_t>(loads_[i]),
+                                 static_cast<std::uint64_t>(loads_.n()), &scaled))
+        scaled = std::numeric_limits<std::uint64_t>::max();
+      return order_of(scaled, loads_.total());
     } else
       return compare_to(i, average());
   }
