@@ -34,9 +34,12 @@ struct Thinning {
   std::vector<ThresholdStage> stages{ThresholdStage{}};  // starts increase, stages[0].start = 0
   // Accept a primary whose load equals the threshold too: Mean-Thinning's "x_i1 <= W/n".
   bool accept_at_threshold = false;
-  // Per-run state: the stage of the current step (t only grows), and where the next one starts.
+  // Per-run state: the stage of the current step (t only grows), where the next one starts, and
+  // what the stage's threshold is, read at its start so that no ball reads the stage itself.
   std::size_t stage = 0;
   std::uint64_t next_stage_start = 0;
+  enum class Kind { absolute, mean, above_mean } kind = Kind::mean;
+  double value = 0;
 
   // thinning and mean-thinning; defined in thinning.cpp, beside the schedule's syntax.
   static std::vector<ProcessEntry<Thinning>> entries();
@@ -46,17 +49,23 @@ struct Thinning {
   Level threshold(Oracle& oracle) {
     const std::uint64_t t = oracle.balls();
     if (t >= next_stage_start) [[unlikely]] enter_stage(t);
-    const ThresholdStage& s = stages[stage];
-    if (!s.relative) return {s.value};
-    if (s.value == 0) return average_level(oracle);  // the mean itself (Mean-Thinning)
-    return {oracle.average() + s.value};
+    switch (kind) {
+      case Kind::absolute: return {value};
+      case Kind::mean: return average_level(oracle);  // Mean-Thinning
+      case Kind::above_mean: break;
+    }
+    return {oracle.average() + value};
   }
 
-  // The stage of step t, and the step at which the next one starts (none: the largest count).
+  // The stage of step t, the step at which the next one starts (none: the largest count), and
+  // its threshold.
   void enter_stage(std::uint64_t t) {
     while (stage + 1 < stages.size() && stages[stage + 1].start <= t) ++stage;
     next_stage_start = stage + 1 < stages.size() ? stages[stage + 1].start
                                                  : std::numeric_limits<std::uint64_t>::max();
+    const ThresholdStage& s = stages[stage];
+    kind = !s.relative ? Kind::absolute : s.value == 0 ? Kind::mean : Kind::above_mean;
+    value = s.value;
   }
 
   template <class Oracle>
