@@ -163,19 +163,20 @@ std::string side_name(const claims::Specs& specs) {
   return name;
 }
 
-// The means of one group with their 95 % intervals, each divided by `per(point)` when given (the
-// ratio figure); a point whose divisor is zero or not finite is left out.
+// The means of one group with their 95 % intervals; for the ratio figure, each less `minus` and
+// divided by `per(point)`; a point whose divisor is zero or not finite is left out.
 Series measured(const std::string& label, const std::vector<stats::Point>& pts, const Group& g,
                 const std::string& x, int color, int dash,
-                const std::function<double(const stats::Point&)>& per = {}) {
+                const std::function<double(const stats::Point&)>& per = {}, double minus = 0) {
   Series s{label, Series::Style::points_errorbars, {}, {}, {}, {}, color, dash};
   for (const std::size_t i : g.points) {
     const double f = per ? per(pts[i]) : 1.0;
     if (!(std::abs(f) > 0) || !std::isfinite(f)) continue;
+    const double mean = pts[i].mean - minus;
     s.x.push_back(x_of(pts[i], x));
-    s.y.push_back(pts[i].mean / f);
-    s.y_lo.push_back((pts[i].mean - kZ95 * pts[i].se) / f);
-    s.y_hi.push_back((pts[i].mean + kZ95 * pts[i].se) / f);
+    s.y.push_back(mean / f);
+    s.y_lo.push_back((mean - kZ95 * pts[i].se) / f);
+    s.y_hi.push_back((mean + kZ95 * pts[i].se) / f);
   }
   return s;
 }
@@ -608,24 +609,43 @@ std::vector<Figure> claim_figures(const claims::ClaimOutcome& outcome, const Sha
   if (!outcome.fits.empty()) {
     const stats::ShapeFit& claimed = outcome.fits.front();
     const std::string form = stats::display_name(claimed.shape);
+    // The claimed form is a·f + c: (statistic − c) / f is flat at a where it fits, where the
+    // statistic / f drifts by c / f even then. The constant shape fits c alone: its figure
+    // shows the statistic itself.
+    const bool constant = claimed.shape == "1";
+    const double intercept = constant ? 0.0 : claimed.c;
+    const std::string statistic = main.y_label.substr(0, main.y_label.find(" ("));
     Figure ratio;
     ratio.id = "claim-" + outcome.id + "-ratio";
-    ratio.title = fmt::format("{}: gap / {}", outcome.id, form);
+    ratio.title = constant ? fmt::format("{}: {}", outcome.id, statistic)
+                           : fmt::format("{}: ({} − c) / {}", outcome.id, statistic, form);
     ratio.x_label = main.x_label;
-    ratio.y_label = fmt::format("{} / {}", main.y_label.substr(0, main.y_label.find(" (")), form);
+    ratio.y_label = constant ? statistic : fmt::format("({} − {:.3g}) / {}", statistic, intercept, form);
     ratio.note = main.note;
     for (std::size_t g = 0; g < groups.size(); ++g) {
-      Series r = measured(groups[g].label.empty() ? "measured / claimed shape" : groups[g].label,
-                          outcome.points, groups[g], var, static_cast<int>(g) + 1, -1,
-                          [&](const stats::Point& p) { return shape(claimed.shape, p.x); });
+      Series r = measured(groups[g].label.empty() ? "measured" : groups[g].label, outcome.points,
+                          groups[g], var, static_cast<int>(g) + 1, -1,
+                          [&](const stats::Point& p) { return shape(claimed.shape, p.x); },
+                          intercept);
       if (!r.x.empty()) ratio.series.push_back(std::move(r));
     }
     if (!ratio.series.empty()) {
+      const double level = constant ? claimed.c : claimed.a;
+      for (std::size_t g = 0; g < groups.size(); ++g)
+        ratio.series.push_back(curve(g == 0 ? fmt::format("fitted {} = {:.3g}", constant ? "c" : "a", level) : "",
+                                     outcome.points, groups[g], var, 2,
+                                     [&](const stats::Point&) { return level; }));
       choose_x_axis(ratio);
-      ratio.caption = fmt::format(
-          "The ratio of the measured statistic to the claimed shape {} for claim {}: flat when the "
-          "claim holds, drifting when the shape is wrong.",
-          form, outcome.id);
+      ratio.caption =
+          constant
+              ? fmt::format("The measured statistic for claim {} with its 95 % intervals, against "
+                            "the fitted constant c (dashed): flat when the claim holds.",
+                            outcome.id)
+              : fmt::format("The measured statistic less the fitted intercept c = {:.3g}, divided "
+                            "by the claimed shape {} for claim {}, with 95 % intervals: flat at the "
+                            "fitted a (dashed) when the claimed form a·{} + c fits, drifting when "
+                            "the shape is wrong.",
+                            intercept, form, outcome.id, form);
       out.push_back(std::move(ratio));
     }
   }
