@@ -381,6 +381,39 @@ void draw_bound(const claims::ClaimOutcome& o, const std::vector<Group>& groups,
            "every mean is shown below its own bound.";
 }
 
+// bound with a form f: f along each series, times the rule's fitted ratio at the smallest x, in
+// black: the growth the claim allows, to read the points against (the rule's own figure,
+// bound_figure, shows the ratio). f at a point is the point's mean over its ratio, as the rule
+// computed it. With `than`, f is B's mean, drawn as B's own series.
+void draw_bound_form(const claims::ClaimOutcome& o, const std::vector<Group>& groups, Figure& f,
+                     std::string& drawn) {
+  const auto fit = o.details.find("fit");
+  const auto rows = o.details.find("log_ratios");
+  if (o.than || fit == o.details.end() || rows == o.details.end() ||
+      rows->size() != o.points.size() || rows->empty())
+    return;
+  const double a = fit->value("slope_of_log_ratio", 0.0);
+  const double c = fit->value("intercept_of_log_ratio", 0.0);
+  double x0 = INFINITY;
+  for (const auto& row : *rows) x0 = std::min(x0, row.value("x", double{INFINITY}));
+  const double scale = std::exp(c + a * std::log(x0));
+  if (!std::isfinite(scale)) return;
+  const std::string form = stats::display_name(fit->value("bound", std::string("f")));
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    Series s = curve(g == 0 ? fmt::format("{:.3g}·({})", scale, form) : "", o.points, groups[g],
+                     o.x_variable, 2, [](const stats::Point&) { return 0.0; });
+    for (std::size_t k = 0; k < groups[g].points.size(); ++k) {
+      const std::size_t i = groups[g].points[k];
+      s.y[k] = scale * o.points[i].mean / std::exp((*rows)[i].value("log_ratio", NAN));
+    }
+    f.series.push_back(std::move(s));
+  }
+  drawn += fmt::format(
+      " Dashed black: the bound {} times {:.3g}, the rule's fitted ratio at the smallest {}: the "
+      "growth the claim allows.",
+      form, scale, symbol(o.x_variable));
+}
+
 // The y extent of what is drawn so far (error bars included): vertical marks span it.
 std::pair<double, double> y_extent(const Figure& f) {
   double y0 = INFINITY, y1 = -INFINITY;
@@ -598,6 +631,7 @@ std::vector<Figure> claim_figures(const claims::ClaimOutcome& outcome, const Sha
   if (rule == "additive") draw_additive(outcome, shape, groups, main, drawn);
   if (rule == "flat") draw_flat(outcome, groups, main, drawn);
   if (rule == "mean_at_most") draw_bound(outcome, groups, main, drawn);
+  if (rule == "bound") draw_bound_form(outcome, groups, main, drawn);
   if (rule == "crossover") draw_crossover(outcome, shape, main, drawn);
   if (outcome.transition) draw_transition(outcome, *outcome.transition, groups, main, drawn);
   main.caption = fmt::format("{} ({}). Verdict: {}. {} {}", outcome.statement, outcome.source,

@@ -518,6 +518,18 @@ TEST(ClaimFigures, BoundClaimDrawsTheRatioItsFittedExponentAndTheToleranceOnLogL
   ASSERT_EQ(fan->second.size(), 2u);  // an O-bound: the upper edge only
   EXPECT_NEAR(fan->second.front().second, std::exp(-0.33 + 0.11 * std::log(8.0)) * std::pow(4.0, 0.25), 1e-7);
   EXPECT_FALSE(f.y_tics.empty());  // less than a decade: round tics, not 10^0 alone
+
+  // The main figure draws the bound along the points: f (each point's mean over its ratio) times
+  // the fitted ratio at the smallest g, in black.
+  const double scale = std::exp(-0.33 + 0.11 * std::log(8.0));
+  const auto main_blocks = blocks(data_file(figures.front()));
+  const auto bound = main_blocks.find(fmt::format("{:.3g}·(g + ln n)", scale));
+  ASSERT_NE(bound, main_blocks.end()) << data_file(figures.front());
+  ASSERT_EQ(bound->second.size(), 5u);
+  EXPECT_NEAR(bound->second.back().second, scale * (32 + 6.9) / std::exp(0.1 * std::log(32.0) - 0.3),
+              1e-5);  // the .dat file's precision
+  EXPECT_NE(figures.front().caption.find("Dashed black: the bound g + ln n times"), std::string::npos)
+      << figures.front().caption;
 }
 
 // A mean_at_most claim whose bound is an axis (d): each series' bound is drawn in that series'
