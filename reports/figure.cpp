@@ -46,7 +46,7 @@ std::string enhanced(const std::string& text) {
 // pdflatex typesets every title and label without a Unicode input encoding. A character not in
 // the table (none is drawn today) becomes "?" rather than break the document.
 std::string latex(const std::string& text) {
-  static const std::array<std::pair<std::string_view, std::string_view>, 54> symbols = {{
+  static const std::array<std::pair<std::string_view, std::string_view>, 56> symbols = {{
       {"σ", "$\\sigma$"},  {"β", "$\\beta$"},     {"η", "$\\eta$"},     {"δ", "$\\delta$"},
       {"√", "$\\surd$"},   {"≥", "$\\geq$"},      {"≤", "$\\leq$"},     {"·", "$\\cdot$"},
       {"×", "$\\times$"},  {"∈", "$\\in$"},       {"≈", "$\\approx$"},  {"±", "$\\pm$"},
@@ -60,7 +60,7 @@ std::string latex(const std::string& text) {
       {"₄", "$_4$"},       {"ₙ", "$_n$"},         {"⁰", "$^0$"},        {"¹", "$^1$"},
       {"²", "$^2$"},       {"³", "$^3$"},         {"⁴", "$^4$"},        {"⁻", "$^-$"},
       {"“", "``"},         {"”", "''"},           {"’", "'"},           {"\u00a0", "~"},
-      {"≫", "$\\gg$"},     {"≪", "$\\ll$"},
+      {"≫", "$\\gg$"},     {"≪", "$\\ll$"},     {"⌈", "$\\lceil$"}, {"⌉", "$\\rceil$"},
   }};
   std::string out;
   for (std::size_t i = 0; i < text.size();) {
