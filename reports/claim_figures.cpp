@@ -654,7 +654,9 @@ std::vector<Figure> claim_figures(const claims::ClaimOutcome& outcome, const Sha
     ratio.title = constant ? fmt::format("{}: {}", outcome.id, statistic)
                            : fmt::format("{}: ({} − c) / {}", outcome.id, statistic, form);
     ratio.x_label = main.x_label;
-    ratio.y_label = constant ? statistic : fmt::format("({} − {:.3g}) / {}", statistic, intercept, form);
+    ratio.y_label = constant ? statistic
+                             : fmt::format("({} {} {:.3g}) / {}", statistic, intercept < 0 ? "+" : "−",
+                                           std::abs(intercept), form);
     ratio.note = main.note;
     for (std::size_t g = 0; g < groups.size(); ++g) {
       Series r = measured(groups[g].label.empty() ? "measured" : groups[g].label, outcome.points,
@@ -664,21 +666,22 @@ std::vector<Figure> claim_figures(const claims::ClaimOutcome& outcome, const Sha
       if (!r.x.empty()) ratio.series.push_back(std::move(r));
     }
     if (!ratio.series.empty()) {
+      choose_x_axis(ratio);  // the grid's points drawn, before the line across them
       const double level = constant ? claimed.c : claimed.a;
-      for (std::size_t g = 0; g < groups.size(); ++g)
-        ratio.series.push_back(curve(g == 0 ? fmt::format("fitted {} = {:.3g}", constant ? "c" : "a", level) : "",
-                                     outcome.points, groups[g], var, 2,
-                                     [&](const stats::Point&) { return level; }));
-      choose_x_axis(ratio);
+      const auto [x0, x1] = x_extent(ratio);
+      ratio.series.push_back({fmt::format("fitted {} = {:.3g}", constant ? "c" : "a", level),
+                              Series::Style::line, {x0, x1}, {level, level}, {}, {},
+                              kReferenceColor, 2});
       ratio.caption =
           constant
-              ? fmt::format("The measured statistic for claim {} with its 95 % intervals, against "
-                            "the fitted constant c (dashed): flat when the claim holds.",
+              ? fmt::format("The measured statistic for claim {} with the 95 % intervals of its "
+                            "means, against the fitted constant c (dashed): flat when the claim "
+                            "holds.",
                             outcome.id)
               : fmt::format("The measured statistic less the fitted intercept c = {:.3g}, divided "
-                            "by the claimed shape {} for claim {}, with 95 % intervals: flat at the "
-                            "fitted a (dashed) when the claimed form a·{} + c fits, drifting when "
-                            "the shape is wrong.",
+                            "by the claimed shape {} for claim {}, with the 95 % intervals of the "
+                            "means (c taken as exact): flat at the fitted a (dashed) when the "
+                            "claimed form a·{} + c fits, drifting when the shape is wrong.",
                             intercept, form, outcome.id, form);
       out.push_back(std::move(ratio));
     }

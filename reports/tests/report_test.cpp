@@ -532,6 +532,39 @@ TEST(ClaimFigures, BoundClaimDrawsTheRatioItsFittedExponentAndTheToleranceOnLogL
       << figures.front().caption;
 }
 
+// The ratio figure of a shape claim. The constant shape fits c alone: its figure shows the
+// statistic itself against c. A negative intercept is added back, and the axis says "+ |c|".
+TEST(ClaimFigures, RatioFigureOfTheConstantShapeAndOfANegativeIntercept) {
+  claims::ClaimOutcome flat = outcome_of("flat-gap", "gap = Θ(1)", "n");
+  flat.details = {{"rule", "shape"}};
+  for (const double n : {256.0, 1024.0, 4096.0}) flat.points.push_back({{{"n", n}}, 3.25, 0.05, 20});
+  flat.fits.push_back({"1", 0.0, {0.0, 0.0}, 3.25, {3.2, 3.3}, 1.0, 2.0, 0.6, 3.0});
+  const auto flat_figures = claim_figures(flat, shape_value, "ci");
+  ASSERT_EQ(flat_figures.size(), 2u);
+  const auto flat_blocks = blocks(data_file(flat_figures.back()));
+  const auto at_c = flat_blocks.find("fitted c = 3.25");
+  ASSERT_NE(at_c, flat_blocks.end()) << data_file(flat_figures.back());
+  EXPECT_EQ(at_c->second.front(), std::make_pair(256.0, 3.25));
+  EXPECT_EQ(at_c->second.back(), std::make_pair(4096.0, 3.25));
+  const auto flat_measured = flat_blocks.find("measured");
+  ASSERT_NE(flat_measured, flat_blocks.end());
+  EXPECT_EQ(flat_measured->second.front().second, 3.25);  // the statistic, not statistic − c
+
+  claims::ClaimOutcome log = outcome_of("log-gap", "gap = Θ(ln n)", "n");
+  log.details = {{"rule", "shape"}};
+  for (const double n : {256.0, 1024.0, 4096.0})
+    log.points.push_back({{{"n", n}}, 2 * std::log(n) - 0.5, 0.05, 20});
+  log.fits.push_back({"log n", 2.0, {1.9, 2.1}, -0.5, {-0.6, -0.4}, 1.0, 2.0, 0.6, 3.0});
+  const auto log_figures = claim_figures(log, shape_value, "ci");
+  ASSERT_EQ(log_figures.size(), 2u);
+  EXPECT_NE(log_figures.back().y_label.find(" + 0.5) / ln n"), std::string::npos)
+      << log_figures.back().y_label;
+  const auto log_blocks = blocks(data_file(log_figures.back()));
+  const auto log_measured = log_blocks.find("measured");
+  ASSERT_NE(log_measured, log_blocks.end());
+  for (const auto& [n, y] : log_measured->second) EXPECT_NEAR(y, 2.0, 1e-6) << n;
+}
+
 // A mean_at_most claim whose bound is an axis (d): each series' bound is drawn in that series'
 // colour and labelled with its own d, not as one black "bound" that the d = 2 series can be read
 // against the d = 3 line.
