@@ -192,6 +192,40 @@ Series curve(const std::string& label, const std::vector<stats::Point>& pts, con
   return s;
 }
 
+// y = f(point) along one group as a smooth curve, in black: between neighbouring points of the
+// grid, kSmoothSteps − 1 more, at which every variable that differs between the two is
+// interpolated geometrically (linearly where one is not positive). A fitted form is drawn as the
+// curve it is, not as a polyline through the grid's points.
+constexpr int kSmoothSteps = 16;
+Series smooth_curve(const std::string& label, const std::vector<stats::Point>& pts, const Group& g,
+                    const std::string& x, int dash,
+                    const std::function<double(const stats::Point&)>& f) {
+  Series s{label, Series::Style::line, {}, {}, {}, {}, kReferenceColor, dash};
+  const auto add = [&](const stats::Point& at) {
+    s.x.push_back(x_of(at, x));
+    s.y.push_back(f(at));
+  };
+  for (std::size_t k = 0; k < g.points.size(); ++k) {
+    const stats::Point& to = pts[g.points[k]];
+    if (k > 0) {
+      const stats::Vars& from = pts[g.points[k - 1]].x;
+      for (int step = 1; step < kSmoothSteps; ++step) {
+        const double t = static_cast<double>(step) / kSmoothSteps;
+        stats::Point at{from};
+        for (auto& [name, value] : at.x) {
+          const auto end = to.x.find(name);
+          if (end == to.x.end() || end->second == value) continue;
+          const double a = value, b = end->second;
+          value = a > 0 && b > 0 ? a * std::pow(b / a, t) : a + (b - a) * t;
+        }
+        add(at);
+      }
+    }
+    add(to);
+  }
+  return s;
+}
+
 std::string fit_label(const stats::ShapeFit& fit, const char* role) {
   return fmt::format("{}: {:.3g}·{} + {:.3g}", role, fit.a, stats::display_name(fit.shape), fit.c);
 }
@@ -235,8 +269,8 @@ void draw_additive(const claims::ClaimOutcome& o, const ShapeFunction& shape,
       fmt::format("fit: {:.3g}·{} + {:.2g}; slope [{:.2g}, {:.2g}], claimed 1", slope,
                   stats::display_name(form), intercept, ci[0], ci[1]);
   for (std::size_t g = 0; g < groups.size(); ++g)
-    f.series.push_back(curve(g == 0 ? label : "", o.points, groups[g], o.x_variable, 2,
-                             [&](const stats::Point& p) { return slope * shape(form, p.x) + intercept; }));
+    f.series.push_back(smooth_curve(g == 0 ? label : "", o.points, groups[g], o.x_variable, 2,
+                                    [&](const stats::Point& p) { return slope * shape(form, p.x) + intercept; }));
   drawn += fmt::format(" Dashed: the rule's weighted least-squares line of the mean on {} (legend: the "
                        "slope's 95 % interval); the claim holds when it contains 1 and excludes 0.",
                        stats::display_name(form));
@@ -620,10 +654,11 @@ std::vector<Figure> claim_figures(const claims::ClaimOutcome& outcome, const Sha
   for (std::size_t k = 0; k < std::min<std::size_t>(2, outcome.fits.size()); ++k) {
     const stats::ShapeFit& fit = outcome.fits[k];
     for (std::size_t g = 0; g < groups.size(); ++g)
-      main.series.push_back(curve(g == 0 ? fit_label(fit, roles[k]) : "", outcome.points, groups[g],
-                                  var, static_cast<int>(k) + 2, [&](const stats::Point& p) {
-                                    return fit.a * shape(fit.shape, p.x) + fit.c;
-                                  }));
+      main.series.push_back(smooth_curve(g == 0 ? fit_label(fit, roles[k]) : "", outcome.points,
+                                         groups[g], var, static_cast<int>(k) + 2,
+                                         [&](const stats::Point& p) {
+                                           return fit.a * shape(fit.shape, p.x) + fit.c;
+                                         }));
   }
   if (!outcome.fits.empty())
     drawn += " Dashed: the fitted claimed form; dotted: the best rival.";

@@ -693,8 +693,13 @@ TEST(ClaimFigures, AdditiveClaimDrawsTheRulesFittedLine) {
   const auto b = blocks(dat);
   const auto fit = b.find("fit: 0.832·log₂ ln n + 0.5; slope [0.42, 1.2], claimed 1");
   ASSERT_NE(fit, b.end()) << dat;
-  ASSERT_EQ(fit->second.size(), 4u);
-  for (const auto& [n, y] : fit->second) EXPECT_NEAR(y, 0.832 * std::log2(std::log(n)) + 0.5, 1e-6);
+  // Smooth: 15 more points between each two of the grid's, at n interpolated geometrically (and
+  // m = 20n with it), every one on the fitted form.
+  ASSERT_EQ(fit->second.size(), 4u + 3 * 15);
+  EXPECT_EQ(fit->second.front().first, 64.0);
+  EXPECT_NEAR(fit->second[8].first, std::sqrt(64.0 * 1024.0), 1e-3);  // halfway, geometrically
+  EXPECT_EQ(fit->second.back().first, 262144.0);
+  for (const auto& [n, y] : fit->second) EXPECT_NEAR(y, 0.832 * std::log2(std::log(n)) + 0.5, 1e-5);
   EXPECT_TRUE(b.count("measured"));
   EXPECT_NE(gp.find("set logscale x 2"), std::string::npos);
   EXPECT_EQ(dat.find("log2 log n"), std::string::npos) << "the shape's name, not its display";
