@@ -130,28 +130,28 @@ int sweep(const SweepOptions& o, std::ostream& out, std::ostream& err) {
   }
   const store::SweepPlan& plan = *planned;
   // Installed before the first line: a signal from then on stops the sweep cleanly.
-  std::optional<SignalGuard> signals;
-  if (mpi.size() <= 1) signals.emplace();
+  const SignalGuard signals;
+  const auto stopped = [] { return SignalGuard::caught() != 0; };
   err << "gapcheck sweep: " << plan.done_runs() << " of " << grid->total_runs()
       << " runs done, " << plan.missing.size() << " left"
       << (part.of > 1 ? fmt::format(" in part {}/{}", part.k, part.of) : "") << ", on "
       << counted(workers, mpi.size() > 1 ? "MPI worker" : "thread") << "\n";
   const bool terminal = &err == &std::cerr && ::isatty(STDERR_FILENO);
   store::Progress progress(err, terminal, plan, workers);
-  if (mpi.size() > 1) {
-    store::coordinate_sweep(*grid, *db, plan, progress, mpi.size());
-  } else {
-    store::sweep_local(*grid, *db, plan, threads, progress,
-                       [] { return SignalGuard::caught() != 0; });
-    if (const int signal = SignalGuard::caught(); signal != 0) {
-      const store::SweepPlan now = store::plan_sweep(*grid, *db, part);
-      out << store::status_text(*grid, *db, now, workers) << std::flush;
-      err << "gapcheck sweep: interrupted by " << signal_name(signal) << ": "
-          << now.done_runs() << " of " << grid->total_runs()
-          << " runs are in the store (the runs in progress finished first); the same command "
-             "goes on from there\n";
-      return 128 + signal;
-    }
+  if (mpi.size() > 1)
+    store::coordinate_sweep(*grid, *db, plan, progress, mpi.size(), stopped);
+  else
+    store::sweep_local(*grid, *db, plan, threads, progress, stopped);
+  if (const int signal = SignalGuard::caught(); signal != 0) {
+    const store::SweepPlan now = store::plan_sweep(*grid, *db, part);
+    out << store::status_text(*grid, *db, now, workers) << std::flush;
+    err << "gapcheck sweep: interrupted by " << signal_name(signal) << ": " << now.done_runs()
+        << " of " << grid->total_runs() << " runs are in the store "
+        << (mpi.size() > 1 ? "(the runs the workers were simulating are lost)"
+                           : "(the runs in progress finished first)")
+        << "; the same command goes on from there" << std::endl;
+    if (mpi.size() > 1) mpi.abort(128 + signal);
+    return 128 + signal;
   }
   out << store::status_text(*grid, *db, store::plan_sweep(*grid, *db, part), workers) << std::flush;
   return kExitOk;

@@ -2,8 +2,11 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <thread>
+#include <utility>
 #include <vector>
 
 #include "store/result_json.hpp"
@@ -29,8 +32,10 @@ MpiSession::MpiSession() {
                      "was started by an MPI launcher");
 }
 MpiSession::~MpiSession() = default;
+void MpiSession::abort(int code) { std::exit(code); }
 
-void coordinate_sweep(const Grid&, RunStore&, const SweepPlan&, Progress&, int) {
+void coordinate_sweep(const Grid&, RunStore&, const SweepPlan&, Progress&, int,
+                      const std::function<bool()>&) {
   throw std::logic_error("coordinate_sweep without MPI");
 }
 void stop_workers(int) {}
@@ -51,17 +56,23 @@ void check(int rc, const char* what) {
   if (rc != MPI_SUCCESS) throw std::runtime_error(std::string("MPI: ") + what + " failed");
 }
 
-// Receives the next message from any worker: its rank and its text.
-std::pair<int, std::string> receive_from_worker() {
+// Receives the next message from any worker: its rank and its text; nothing once `stop` says so
+// (polled: a blocking probe would not see a signal while no worker reports).
+std::optional<std::pair<int, std::string>> receive_from_worker(const std::function<bool()>& stop) {
   MPI_Status status;
-  check(MPI_Probe(MPI_ANY_SOURCE, kTagResult, MPI_COMM_WORLD, &status), "probe");
+  for (int arrived = 0;;) {
+    check(MPI_Iprobe(MPI_ANY_SOURCE, kTagResult, MPI_COMM_WORLD, &arrived, &status), "probe");
+    if (arrived) break;
+    if (stop && stop()) return std::nullopt;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
   int size = 0;
   check(MPI_Get_count(&status, MPI_CHAR, &size), "get count");
   std::string text(static_cast<std::size_t>(size), '\0');
   check(MPI_Recv(text.data(), size, MPI_CHAR, status.MPI_SOURCE, kTagResult, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE),
         "receive");
-  return {status.MPI_SOURCE, std::move(text)};
+  return std::pair{status.MPI_SOURCE, std::move(text)};
 }
 
 void send_stop(int worker) {
@@ -82,13 +93,23 @@ MpiSession::~MpiSession() {
   if (initialized_) MPI_Finalize();
 }
 
+void MpiSession::abort(int code) {
+  if (initialized_) MPI_Abort(MPI_COMM_WORLD, code);
+  std::exit(code);
+}
+
 void coordinate_sweep(const Grid& grid, RunStore& store, const SweepPlan& plan,
-                      Progress& progress, int size) {
+                      Progress& progress, int size, const std::function<bool()>& stop) {
   std::size_t next = 0;
   int working = size - 1;
   std::exception_ptr failure;  // after a failure, workers are stopped and results dropped
   while (working > 0) {
-    auto [worker, text] = receive_from_worker();
+    auto message = receive_from_worker(stop);
+    if (!message) {
+      progress.finish();
+      return;
+    }
+    auto& [worker, text] = *message;
     if (next < plan.missing.size() && !failure) {
       const Task& task = plan.missing[next++];
       const std::uint64_t message[2] = {task.point, task.replicate};
@@ -114,7 +135,7 @@ void coordinate_sweep(const Grid& grid, RunStore& store, const SweepPlan& plan,
 }
 
 void stop_workers(int size) {
-  for (int k = 1; k < size; ++k) send_stop(receive_from_worker().first);
+  for (int k = 1; k < size; ++k) send_stop(receive_from_worker({})->first);
 }
 
 void work_sweep(const Grid& grid) {

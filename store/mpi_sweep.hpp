@@ -11,6 +11,8 @@
 // `gapcheck sweep` never loads the MPI runtime's machinery.
 #pragma once
 
+#include <functional>
+
 #include "store/grid.hpp"
 #include "store/run_store.hpp"
 #include "store/sweep.hpp"
@@ -30,6 +32,9 @@ class MpiSession {
   MpiSession& operator=(const MpiSession&) = delete;
   int rank() const { return rank_; }
   int size() const { return size_; }
+  // Ends every rank of the job with `code` (MPI_Abort): after a signal, the workers may still be
+  // waiting for a task (a signal sent to rank 0 alone) or gone (one sent to the launcher).
+  [[noreturn]] void abort(int code);
 
  private:
   bool initialized_ = false;
@@ -37,9 +42,11 @@ class MpiSession {
   int size_ = 1;
 };
 
-// Rank 0: hands out plan.missing to ranks 1..size-1 and stores what they send back.
+// Rank 0: hands out plan.missing to ranks 1..size-1 and stores what they send back, each run as
+// it arrives. Returns at once when `stop` says so (a signal); every run received before is
+// stored, and the runs the workers were simulating are lost.
 void coordinate_sweep(const Grid& grid, RunStore& store, const SweepPlan& plan,
-                      Progress& progress, int size);
+                      Progress& progress, int size, const std::function<bool()>& stop = {});
 // Rank 0 when it cannot coordinate (the store was refused): tells every worker to stop.
 void stop_workers(int size);
 // Ranks 1..size-1: simulate what rank 0 hands out until it says stop.

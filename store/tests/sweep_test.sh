@@ -5,6 +5,8 @@
 #   kill     a sweep killed with SIGKILL mid-way, twice, then resumed, ends with exactly the
 #            grid's runs, none twice, none lost, equal to an uninterrupted sweep's
 #   mpi      `mpirun -n 2` gives the same rows as a plain sweep, and resumes a partial store
+#   mpi_interrupt  a signal to mpirun, or to rank 0 alone, stops an MPI sweep cleanly: what was
+#            received is stored, the status is printed, no rank hangs; resumed, it equals a plain sweep
 #   refuse   a file that is not a gapcheck store is refused (exit 2, one line) and left as it was
 #   version  rows of another results version are not reused: the sweep runs them again
 #   part     parts 1/3, 2/3 and 3/3 into three stores, merged, equal one whole sweep; bad parts
@@ -86,6 +88,59 @@ mpi)
   set -e
   [[ $code -ne 0 && $code -ne 124 ]] || fail "a refused store under MPI exited with $code"
   grep -q "is not a gapcheck run store" err.txt || fail "no error for the refused store: $(cat err.txt)"
+  ;;
+mpi_interrupt)
+  # A signal stops an MPI sweep cleanly: the runs received are stored, the status and a closing
+  # line are printed, every rank ends (no hang), and the same command completes the store.
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1  # CI runs as root
+  cat > busy.toml <<'GRID'
+processes = ["one-choice", "two-choice"]
+n         = [20000]
+m         = ["200n"]
+runs      = 200
+seed      = 3
+GRID
+  busy_total=400
+  stop_mpi_midway() {  # WHO (launcher: mpirun gets SIGINT; rank0: rank 0 alone gets SIGTERM)
+    local before pid code stored target
+    before=$(count busy.db 2> /dev/null || echo 0)
+    timeout 120 mpirun -n 3 --oversubscribe "$gapcheck" sweep busy.toml --db busy.db > out.txt 2> err.txt &
+    pid=$!
+    target=$pid
+    until [[ $(count busy.db 2> /dev/null || echo 0) -gt $((before + 40)) ]]; do
+      kill -0 "$pid" 2> /dev/null || fail "the MPI sweep ended before 40 runs were stored: $(tail -2 err.txt)"
+      sleep 0.05
+    done
+    if [[ $1 == rank0 ]]; then
+      for candidate in $(pgrep -f "sweep busy.toml --db busy.db"); do
+        tr '\0' '\n' < "/proc/$candidate/environ" 2> /dev/null | grep -qx "OMPI_COMM_WORLD_RANK=0" &&
+          target=$candidate
+      done
+      [[ $target != "$pid" ]] || fail "rank 0's process not found"
+      kill -TERM "$target"
+    else
+      kill -INT "$pid"
+    fi
+    set +e
+    wait "$pid"
+    code=$?
+    set -e
+    [[ $code -ne 0 && $code -ne 124 ]] || fail "the MPI sweep stopped by a signal ($1) exited with $code"
+    stored=$(count busy.db)
+    echo "stopped ($1) with $stored of $busy_total runs stored, exit $code"
+    [[ $stored -lt $busy_total ]] || fail "the sweep finished before the signal; enlarge the grid"
+    grep -q "interrupted by SIG[A-Z]*: $stored of $busy_total runs are in the store (the runs the workers were simulating are lost)" err.txt ||
+      fail "no closing line naming the $stored runs stored ($1): $(tail -2 err.txt)"
+    grep -q "^done    $stored runs" out.txt || fail "no status after the signal ($1): $(head -4 out.txt)"
+  }
+  stop_mpi_midway launcher
+  stop_mpi_midway rank0
+  mpirun -n 3 --oversubscribe "$gapcheck" sweep busy.toml --db busy.db > /dev/null 2> err.txt ||
+    fail "the resumed MPI sweep exited with $?: $(tail -2 err.txt)"
+  [[ $(count busy.db) -eq $busy_total ]] || fail "$(count busy.db) rows after the resumed sweep"
+  [[ $(distinct_keys busy.db) -eq $busy_total ]] || fail "a run is stored twice"
+  "$gapcheck" sweep busy.toml --db plain.db --threads 2 > /dev/null 2>&1
+  cmp <(rows busy.db) <(rows plain.db) || fail "the interrupted and resumed MPI store differs from a plain sweep's"
   ;;
 refuse)
   printf 'gap,n\n1,2\n' > results.csv
