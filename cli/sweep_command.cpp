@@ -138,20 +138,31 @@ int sweep(const SweepOptions& o, std::ostream& out, std::ostream& err) {
       << counted(workers, mpi.size() > 1 ? "MPI worker" : "thread") << "\n";
   const bool terminal = &err == &std::cerr && ::isatty(STDERR_FILENO);
   store::Progress progress(err, terminal, plan, workers);
-  if (mpi.size() > 1)
-    store::coordinate_sweep(*grid, *db, plan, progress, mpi.size(), stopped);
-  else
+  if (mpi.size() > 1) {
+    const std::size_t stored = store::coordinate_sweep(*grid, *db, plan, progress, mpi.size(), stopped);
+    if (const int signal = SignalGuard::caught(); signal != 0) {
+      // The closing line first, from what is known: mpirun kills every rank a moment after it
+      // passes a signal on, and the status re-reads the store.
+      err << "gapcheck sweep: interrupted by " << signal_name(signal) << ": "
+          << plan.done_runs() + stored << " of " << grid->total_runs()
+          << " runs are in the store (the runs the workers were simulating are lost); the same "
+             "command goes on from there"
+          << std::endl;
+      out << store::status_text(*grid, *db, store::plan_sweep(*grid, *db, part), workers)
+          << std::flush;
+      mpi.abort(128 + signal);
+    }
+  } else {
     store::sweep_local(*grid, *db, plan, threads, progress, stopped);
-  if (const int signal = SignalGuard::caught(); signal != 0) {
-    const store::SweepPlan now = store::plan_sweep(*grid, *db, part);
-    out << store::status_text(*grid, *db, now, workers) << std::flush;
-    err << "gapcheck sweep: interrupted by " << signal_name(signal) << ": " << now.done_runs()
-        << " of " << grid->total_runs() << " runs are in the store "
-        << (mpi.size() > 1 ? "(the runs the workers were simulating are lost)"
-                           : "(the runs in progress finished first)")
-        << "; the same command goes on from there" << std::endl;
-    if (mpi.size() > 1) mpi.abort(128 + signal);
-    return 128 + signal;
+    if (const int signal = SignalGuard::caught(); signal != 0) {
+      const store::SweepPlan now = store::plan_sweep(*grid, *db, part);
+      out << store::status_text(*grid, *db, now, workers) << std::flush;
+      err << "gapcheck sweep: interrupted by " << signal_name(signal) << ": " << now.done_runs()
+          << " of " << grid->total_runs()
+          << " runs are in the store (the runs in progress finished first); the same command "
+             "goes on from there\n";
+      return 128 + signal;
+    }
   }
   out << store::status_text(*grid, *db, store::plan_sweep(*grid, *db, part), workers) << std::flush;
   return kExitOk;

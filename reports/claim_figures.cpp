@@ -195,7 +195,8 @@ Series curve(const std::string& label, const std::vector<stats::Point>& pts, con
 // y = f(point) along one group as a smooth curve, in black: between neighbouring points of the
 // grid, kSmoothSteps − 1 more, at which every variable that differs between the two is
 // interpolated geometrically (linearly where one is not positive). A fitted form is drawn as the
-// curve it is, not as a polyline through the grid's points.
+// curve it is, not as a polyline through the grid's points. A form not defined between the grid's
+// points (φ_d, for integer d) throws there: it is drawn at the grid's points alone.
 constexpr int kSmoothSteps = 16;
 Series smooth_curve(const std::string& label, const std::vector<stats::Point>& pts, const Group& g,
                     const std::string& x, int dash,
@@ -218,7 +219,12 @@ Series smooth_curve(const std::string& label, const std::vector<stats::Point>& p
           const double a = value, b = end->second;
           value = a > 0 && b > 0 ? a * std::pow(b / a, t) : a + (b - a) * t;
         }
-        add(at);
+        try {
+          const double y = f(at);
+          s.x.push_back(x_of(at, x));
+          s.y.push_back(y);
+        } catch (const std::exception&) {
+        }
       }
     }
     add(to);
@@ -444,7 +450,8 @@ void draw_bound_form(const claims::ClaimOutcome& o, const std::vector<Group>& gr
   }
   drawn += fmt::format(
       " Dashed black: the bound {} times {:.3g}, the rule's fitted ratio at the smallest {}: the "
-      "growth the claim allows.",
+      "bound's own growth, against which the rule tolerates a ratio growing up to a power of "
+      "its own (the second figure).",
       form, scale, symbol(o.x_variable));
 }
 

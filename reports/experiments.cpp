@@ -405,9 +405,12 @@ Section batches_published(const ExperimentContext& c) {
     };
     row("Two-Choice, ceil(gap)", p_two, two.back());
     row("One-Choice m = b, max load", p_one, one_max.back());
-    if (!p_two.percent.empty() &&
-        std::abs(z_value(mean_ci(two.back()).mean, standard_error(two.back()), p_two)) > 3)
-      two_apart.push_back(std::to_string(b));
+    if (!p_two.percent.empty()) {  // apart: |z| > 3, or different means with no error to compare
+      const double measured = mean_ci(two.back()).mean;
+      const double z = z_value(measured, standard_error(two.back()), p_two);
+      if (std::isnan(z) ? measured != p_two.mean : std::abs(z) > 3)
+        two_apart.push_back(std::to_string(b));
+    }
   }
   Figure f;
   f.id = "batch-published";

@@ -34,8 +34,8 @@ MpiSession::MpiSession() {
 MpiSession::~MpiSession() = default;
 void MpiSession::abort(int code) { std::exit(code); }
 
-void coordinate_sweep(const Grid&, RunStore&, const SweepPlan&, Progress&, int,
-                      const std::function<bool()>&) {
+std::size_t coordinate_sweep(const Grid&, RunStore&, const SweepPlan&, Progress&, int,
+                             const std::function<bool()>&) {
   throw std::logic_error("coordinate_sweep without MPI");
 }
 void stop_workers(int) {}
@@ -56,15 +56,15 @@ void check(int rc, const char* what) {
   if (rc != MPI_SUCCESS) throw std::runtime_error(std::string("MPI: ") + what + " failed");
 }
 
-// Receives the next message from any worker: its rank and its text; nothing once `stop` says so
-// (polled: a blocking probe would not see a signal while no worker reports).
+// Receives the next message from any worker: its rank and its text; nothing when none has arrived
+// and `stop` says so (polled: a blocking probe would not see a signal while no worker reports).
 std::optional<std::pair<int, std::string>> receive_from_worker(const std::function<bool()>& stop) {
   MPI_Status status;
   for (int arrived = 0;;) {
     check(MPI_Iprobe(MPI_ANY_SOURCE, kTagResult, MPI_COMM_WORLD, &arrived, &status), "probe");
     if (arrived) break;
     if (stop && stop()) return std::nullopt;
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    std::this_thread::sleep_for(std::chrono::microseconds(100));  // a result waits 0.1 ms at most
   }
   int size = 0;
   check(MPI_Get_count(&status, MPI_CHAR, &size), "get count");
@@ -98,22 +98,21 @@ void MpiSession::abort(int code) {
   std::exit(code);
 }
 
-void coordinate_sweep(const Grid& grid, RunStore& store, const SweepPlan& plan,
-                      Progress& progress, int size, const std::function<bool()>& stop) {
-  std::size_t next = 0;
+std::size_t coordinate_sweep(const Grid& grid, RunStore& store, const SweepPlan& plan,
+                             Progress& progress, int size, const std::function<bool()>& stop) {
+  std::size_t next = 0, stored = 0;
   int working = size - 1;
   std::exception_ptr failure;  // after a failure, workers are stopped and results dropped
+  const auto stopped = [&] { return stop && stop(); };
   while (working > 0) {
+    // After a stop, the results already sent are still received and stored; none is handed out.
     auto message = receive_from_worker(stop);
-    if (!message) {
-      progress.finish();
-      return;
-    }
+    if (!message) break;
     auto& [worker, text] = *message;
-    if (next < plan.missing.size() && !failure) {
+    if (next < plan.missing.size() && !failure && !stopped()) {
       const Task& task = plan.missing[next++];
-      const std::uint64_t message[2] = {task.point, task.replicate};
-      check(MPI_Send(message, 2, MPI_UINT64_T, worker, kTagTask, MPI_COMM_WORLD), "send task");
+      const std::uint64_t assignment[2] = {task.point, task.replicate};
+      check(MPI_Send(assignment, 2, MPI_UINT64_T, worker, kTagTask, MPI_COMM_WORLD), "send task");
     } else {
       send_stop(worker);
       --working;
@@ -125,6 +124,7 @@ void coordinate_sweep(const Grid& grid, RunStore& store, const SweepPlan& plan,
       const StoredRun row{plan.keys.at(point), result_from_json(j.at("result")),
                           j.at("seconds").get<double>()};
       store.write(std::span(&row, 1));
+      ++stored;
       progress.advance(1, run_cost(grid.points[point]));
     } catch (...) {
       failure = std::current_exception();
@@ -132,6 +132,7 @@ void coordinate_sweep(const Grid& grid, RunStore& store, const SweepPlan& plan,
   }
   progress.finish();
   if (failure) std::rethrow_exception(failure);
+  return stored;
 }
 
 void stop_workers(int size) {

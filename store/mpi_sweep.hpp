@@ -43,10 +43,11 @@ class MpiSession {
 };
 
 // Rank 0: hands out plan.missing to ranks 1..size-1 and stores what they send back, each run as
-// it arrives. Returns at once when `stop` says so (a signal); every run received before is
-// stored, and the runs the workers were simulating are lost.
-void coordinate_sweep(const Grid& grid, RunStore& store, const SweepPlan& plan,
-                      Progress& progress, int size, const std::function<bool()>& stop = {});
+// it arrives; returns the number of runs stored. Once `stop` says so (a signal) it hands out no
+// more runs and returns when no result is waiting: every run received is stored, and the runs the
+// workers were simulating are lost (the caller then ends the job: MpiSession::abort).
+std::size_t coordinate_sweep(const Grid& grid, RunStore& store, const SweepPlan& plan,
+                             Progress& progress, int size, const std::function<bool()>& stop = {});
 // Rank 0 when it cannot coordinate (the store was refused): tells every worker to stop.
 void stop_workers(int size);
 // Ranks 1..size-1: simulate what rank 0 hands out until it says stop.

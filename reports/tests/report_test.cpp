@@ -707,6 +707,25 @@ TEST(ClaimFigures, AdditiveClaimDrawsTheRulesFittedLine) {
   EXPECT_NE(f.note.find("60 runs per point"), std::string::npos) << f.note;
 }
 
+// A form defined only at integers (φ_d) is drawn at the grid's points alone: between d = 2 and
+// d = 3 it has no value (generalized_golden_ratio throws), where interpolating d would draw jumps.
+TEST(ClaimFigures, AFormDefinedOnlyAtIntegersIsDrawnAtTheGridsPoints) {
+  claims::ClaimOutcome o = outcome_of("left-d-loglog", "Left[d]: gap = ln ln n / (d ln φ_d)", "d");
+  o.details = {{"rule", "additive"},
+               {"fit", {{"form", "log log n/(d log phi_d)"}, {"slope", 1.0}, {"intercept", 0.0},
+                        {"slope_ci", {0.9, 1.1}}}}};
+  for (const double d : {2.0, 3.0, 4.0})
+    o.points.push_back({{{"n", 4096.0}, {"d", d}}, 1.0, 0.05, 60});
+  const Figure f = claim_figures(o, shape_value, "ci").front();
+  const auto b = blocks(data_file(f));
+  const auto fit = std::find_if(b.begin(), b.end(), [](const auto& block) {
+    return block.first.rfind("fit: ", 0) == 0;
+  });
+  ASSERT_NE(fit, b.end()) << data_file(f);
+  ASSERT_EQ(fit->second.size(), 3u) << data_file(f);
+  EXPECT_EQ(fit->second[1].first, 3.0);
+}
+
 // The checker hands the figure what it needs: templates, m, the B side's points, the salt. A
 // small catalog of a flat and an order claim, through `gapcheck report`.
 TEST(ClaimFigures, TheReportDrawsACatalogsFlatAndOrderClaimsFromTheChecker) {

@@ -111,21 +111,27 @@ GRID
       kill -0 "$pid" 2> /dev/null || fail "the MPI sweep ended before 40 runs were stored: $(tail -2 err.txt)"
       sleep 0.05
     done
+    # $pid is timeout's; it would pass a signal on to mpirun twice (to it and to its group), and
+    # a second signal makes mpirun exit at once: signal mpirun itself, or its rank 0.
+    local launcher
+    launcher=$(pgrep -P "$pid" -x mpirun) || fail "mpirun not found under timeout ($pid)"
     if [[ $1 == rank0 ]]; then
-      for candidate in $(pgrep -f "sweep busy.toml --db busy.db"); do
+      for candidate in $(pgrep -P "$launcher"); do
         tr '\0' '\n' < "/proc/$candidate/environ" 2> /dev/null | grep -qx "OMPI_COMM_WORLD_RANK=0" &&
           target=$candidate
       done
-      [[ $target != "$pid" ]] || fail "rank 0's process not found"
+      [[ $target != "$pid" ]] || fail "rank 0's process not found among mpirun's children"
       kill -TERM "$target"
     else
-      kill -INT "$pid"
+      kill -INT "$launcher"
     fi
     set +e
     wait "$pid"
     code=$?
     set -e
     [[ $code -ne 0 && $code -ne 124 ]] || fail "the MPI sweep stopped by a signal ($1) exited with $code"
+    # Rank 0's MPI_Abort(128 + SIGTERM) is mpirun's exit code; a signalled mpirun exits with 1.
+    [[ $1 != rank0 || $code -eq 143 ]] || fail "SIGTERM to rank 0: mpirun exited with $code, not 143"
     stored=$(count busy.db)
     echo "stopped ($1) with $stored of $busy_total runs stored, exit $code"
     [[ $stored -lt $busy_total ]] || fail "the sweep finished before the signal; enlarge the grid"
