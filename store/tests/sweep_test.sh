@@ -93,13 +93,8 @@ mpi_interrupt)
   # A signal stops an MPI sweep cleanly: the runs received are stored, the status and a closing
   # line are printed, every rank ends (no hang), and the same command completes the store.
   export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1  # CI runs as root
-  cat > busy.toml <<'GRID'
-processes = ["one-choice", "two-choice"]
-n         = [20000]
-m         = ["200n"]
-runs      = 200
-seed      = 3
-GRID
+  # The grid above with the exact setting only and runs long enough to signal midway.
+  sed -e '/^settings/d' -e 's/^n .*/n = [20000]/' -e 's/^runs .*/runs = 200/' grid.toml > busy.toml
   busy_total=400
   stop_mpi_midway() {  # WHO (launcher: mpirun gets SIGINT; rank0: rank 0 alone gets SIGTERM)
     local before pid code stored target
