@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <iostream>
@@ -132,6 +133,11 @@ int sweep(const SweepOptions& o, std::ostream& out, std::ostream& err) {
   // Installed before the first line: a signal from then on stops the sweep cleanly.
   const SignalGuard signals;
   const auto stopped = [] { return SignalGuard::caught() != 0; };
+  const auto say_interrupted = [&](int signal, std::uint64_t done, const char* in_flight) {
+    err << "gapcheck sweep: interrupted by " << signal_name(signal) << ": " << done << " of "
+        << grid->total_runs() << " runs are in the store (" << in_flight
+        << "); the same command goes on from there" << std::endl;
+  };
   err << "gapcheck sweep: " << plan.done_runs() << " of " << grid->total_runs()
       << " runs done, " << plan.missing.size() << " left"
       << (part.of > 1 ? fmt::format(" in part {}/{}", part.k, part.of) : "") << ", on "
@@ -139,15 +145,13 @@ int sweep(const SweepOptions& o, std::ostream& out, std::ostream& err) {
   const bool terminal = &err == &std::cerr && ::isatty(STDERR_FILENO);
   store::Progress progress(err, terminal, plan, workers);
   if (mpi.size() > 1) {
-    const std::size_t stored = store::coordinate_sweep(*grid, *db, plan, progress, mpi.size(), stopped);
+    const std::size_t stored =
+        store::coordinate_sweep(*grid, *db, plan, progress, mpi.size(), stopped);
     if (const int signal = SignalGuard::caught(); signal != 0) {
       // The closing line first, from what is known: mpirun kills every rank a moment after it
       // passes a signal on, and the status re-reads the store.
-      err << "gapcheck sweep: interrupted by " << signal_name(signal) << ": "
-          << plan.done_runs() + stored << " of " << grid->total_runs()
-          << " runs are in the store (the runs the workers were simulating are lost); the same "
-             "command goes on from there"
-          << std::endl;
+      say_interrupted(signal, plan.done_runs() + stored,
+                      "the runs the workers were simulating are lost");
       out << store::status_text(*grid, *db, store::plan_sweep(*grid, *db, part), workers)
           << std::flush;
       mpi.abort(128 + signal);
@@ -157,10 +161,7 @@ int sweep(const SweepOptions& o, std::ostream& out, std::ostream& err) {
     if (const int signal = SignalGuard::caught(); signal != 0) {
       const store::SweepPlan now = store::plan_sweep(*grid, *db, part);
       out << store::status_text(*grid, *db, now, workers) << std::flush;
-      err << "gapcheck sweep: interrupted by " << signal_name(signal) << ": " << now.done_runs()
-          << " of " << grid->total_runs()
-          << " runs are in the store (the runs in progress finished first); the same command "
-             "goes on from there\n";
+      say_interrupted(signal, now.done_runs(), "the runs in progress finished first");
       return 128 + signal;
     }
   }

@@ -203,8 +203,9 @@ Series smooth_curve(const std::string& label, const std::vector<stats::Point>& p
                     const std::function<double(const stats::Point&)>& f) {
   Series s{label, Series::Style::line, {}, {}, {}, {}, kReferenceColor, dash};
   const auto add = [&](const stats::Point& at) {
+    const double y = f(at);  // first: a form that throws adds nothing
     s.x.push_back(x_of(at, x));
-    s.y.push_back(f(at));
+    s.y.push_back(y);
   };
   for (std::size_t k = 0; k < g.points.size(); ++k) {
     const stats::Point& to = pts[g.points[k]];
@@ -220,9 +221,7 @@ Series smooth_curve(const std::string& label, const std::vector<stats::Point>& p
           value = a > 0 && b > 0 ? a * std::pow(b / a, t) : a + (b - a) * t;
         }
         try {
-          const double y = f(at);
-          s.x.push_back(x_of(at, x));
-          s.y.push_back(y);
+          add(at);
         } catch (const std::exception&) {
         }
       }

@@ -6,6 +6,7 @@
 #include <map>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "stats/fluid_limit.hpp"
 #include "stats/summary.hpp"
@@ -426,8 +427,7 @@ Section batches_published(const ExperimentContext& c) {
   f.series = {pub_two, styled(mean_series("Two-Choice ⌈gap⌉, measured", xs, two), 0, 2), pub_one,
               styled(mean_series("One-Choice m = b, max load, measured", xs, one_max), 1, 2),
               styled(mean_series("One-Choice m = b, gap, measured", xs, one_gap), 2, 3)};
-  std::string apart;
-  for (const auto& b : two_apart) apart += (apart.empty() ? "" : ", ") + b;
+  const std::string apart = fmt::format("{}", fmt::join(two_apart, ", "));
   f.caption = fmt::format(
       "Published means (points, from the authors' distributions over 100 runs at n = 10^4) and "
       "measured ones (dashed, 95% intervals) for b-Batched Two-Choice and the One-Choice reference "
