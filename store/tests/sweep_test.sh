@@ -5,8 +5,9 @@
 #   kill     a sweep killed with SIGKILL mid-way, twice, then resumed, ends with exactly the
 #            grid's runs, none twice, none lost, equal to an uninterrupted sweep's
 #   mpi      `mpirun -n 2` gives the same rows as a plain sweep, and resumes a partial store
-#   mpi_interrupt  a signal to mpirun, or to rank 0 alone, stops an MPI sweep cleanly: what was
-#            received is stored, the status is printed, no rank hangs; resumed, it equals a plain sweep
+#   mpi_interrupt  a signal to mpirun, or to rank 0 alone, stops an MPI sweep: what was received
+#            is stored, no rank hangs, and rank 0 alone prints the status and exits 143; resumed,
+#            the store equals a plain sweep's
 #   refuse   a file that is not a gapcheck store is refused (exit 2, one line) and left as it was
 #   version  rows of another results version are not reused: the sweep runs them again
 #   part     parts 1/3, 2/3 and 3/3 into three stores, merged, equal one whole sweep; bad parts
@@ -130,7 +131,11 @@ mpi_interrupt)
     stored=$(count busy.db)
     echo "stopped ($1) with $stored of $busy_total runs stored, exit $code"
     [[ $stored -lt $busy_total ]] || fail "the sweep finished before the signal; enlarge the grid"
-    grep -q "interrupted by SIG[A-Z]*: $stored of $busy_total runs are in the store (the runs the workers were simulating are lost)" err.txt ||
+    # The closing line and the status are asserted where rank 0 alone was signalled: a signalled
+    # mpirun kills the ranks a moment later and may stop forwarding their output first (seen on
+    # a loaded machine), so after a signal to mpirun only the store is guaranteed.
+    [[ $1 == launcher ]] && return
+    grep -q "interrupted by SIGTERM: $stored of $busy_total runs are in the store (the runs the workers were simulating are lost)" err.txt ||
       fail "no closing line naming the $stored runs stored ($1): $(tail -2 err.txt)"
     grep -q "^done    $stored runs" out.txt || fail "no status after the signal ($1): $(head -4 out.txt)"
   }
