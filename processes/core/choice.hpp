@@ -64,14 +64,31 @@ T select_by_cmov(bool take_second, T first, T second) {
 #endif
 }
 
-// select_by_cmov() of two sampled bins, as the step's placement. Where the exact setting lets the
-// process read per-bin loads freely (reads_loads_freely), the chosen bin's load is selected with
-// it, so the placement does not read it again: a read on the path from the samples to the store
-// of every ball (measured: docs/performance.md).
+// Whether a placement carries the load of the bin a process chose (Placement::read_load), under
+// the exact setting:
+//  - on per-bin loads (cells), for every choice by conditional move (placement_of_choice): a read
+//    is one memory access, on the path from the samples to the store of every ball;
+//  - on the levels engine, where a read is a lookup of the bin's level, only for loads the
+//    process has compared anyway (lighter_placement), so that the placement does not look the
+//    bin up again. (Two-Choice's lighter() needs neither: GCC selects the chosen bin's load with
+//    the bin by itself. Measured: docs/performance.md.)
+template <class Oracle>
+constexpr bool carries_read_cells = [] {
+  if constexpr (reads_loads_freely<Oracle>) return Oracle::per_bin;
+  return false;
+}();
+template <class Oracle>
+constexpr bool carries_compared_levels = [] {
+  if constexpr (reads_loads_freely<Oracle>) return !Oracle::per_bin;
+  return false;
+}();
+
+// select_by_cmov() of two sampled bins, as the step's placement; on per-bin loads under the exact
+// setting (carries_read_cells) the chosen bin's load is selected with it.
 template <class Oracle>
 Placement placement_of_choice(Oracle& oracle, bool take_second, Bin first, Bin second) {
-  if constexpr (reads_loads_freely<Oracle>) {
-    const std::uint32_t load = select_by_cmov<std::uint32_t>(
+  if constexpr (carries_read_cells<Oracle>) {
+    const auto load = select_by_cmov<typename Oracle::Load>(
         take_second, oracle.stored_load(first), oracle.stored_load(second));
     return {select_by_cmov(take_second, first, second), 1, load};
   } else {
@@ -96,20 +113,32 @@ Bin lighter(Oracle& oracle, Bin first, Bin second, TieRule ties) {
   return select(takes_second(order, first, second, TieRule::index), first, second);
 }
 
-// The lighter of `first` and a second sample (oracle.sample_if) if `wanted`, else `first`, as
-// the step's placement.
+// The lighter of `first` and `second` if `wanted`, else `first`, as the step's placement.
 // Comparing with a sample that is not wanted is harmless only where the comparison is the truth,
 // read without side effects (the exact setting); a setting that answers comparisons itself (with
 // noise, an adversary, counts) is asked only the comparisons the process makes.
 template <class Oracle>
-Placement lighter_if(Oracle& oracle, bool wanted, Bin first, TieRule ties) {
-  const Bin second = oracle.sample_if(wanted);
-  if constexpr (answers_exactly<Oracle, Question::compare>) {
+Placement lighter_placement(Oracle& oracle, bool wanted, Bin first, Bin second, TieRule ties) {
+  if constexpr (carries_compared_levels<Oracle>) {
+    const std::uint64_t a = oracle.stored_load(first), b = oracle.stored_load(second);
+    // As in lighter(): the rule a constant in each branch, so that no branch depends on loads.
+    const bool take = wanted & (ties == TieRule::random
+                                    ? takes_second(order_of(a, b), first, second, TieRule::random)
+                                    : takes_second(order_of(a, b), first, second, TieRule::index));
+    return {select_by_cmov(take, first, second), 1, select_by_cmov(take, a, b)};
+  } else if constexpr (answers_exactly<Oracle, Question::compare>) {
     const bool take = takes_second(oracle.compare(first, second), first, second, ties);
     return placement_of_choice(oracle, wanted & take, first, second);
   } else {
     return {wanted ? lighter(oracle, first, second, ties) : first};
   }
+}
+
+// The lighter of `first` and a second sample (oracle.sample_if) if `wanted`, else `first`.
+template <class Oracle>
+Placement lighter_if(Oracle& oracle, bool wanted, Bin first, TieRule ties) {
+  const Bin second = oracle.sample_if(wanted);
+  return lighter_placement(oracle, wanted, first, second, ties);
 }
 
 // `first`, or a fresh sample (oracle.sample_if) in its place if `replace`, as the step's

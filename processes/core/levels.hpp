@@ -60,18 +60,10 @@ class LevelLoads {
   double gap() const { return static_cast<double>(max()) - average(); }  // as Loads::gap()
 
   // One unit ball on the bin at rank r; returns that bin's rank afterwards.
-  Bin add(Bin r, Load /*weight: always 1*/) {
-    const std::size_t j = index_of(r);
-    const std::uint64_t moved = --ends_[j];  // the last rank of level j moves up one level
-    if (j + 1 == ends_.size()) ends_.push_back(n_);
-    if ((moved & ((std::uint64_t{1} << shift_) - 1)) == 0)  // it starts a block of ranks
-      block_level_[moved >> shift_] = floor_ + j + 1;
-    ++balls_;
-    if (j == 0 && moved == 0) {  // the lowest level emptied: drop it
-      ends_.erase(ends_.begin());
-      ++floor_;
-    }
-    return moved;
+  Bin add(Bin r, Load /*weight: always 1*/) { return add_at_index(index_of(r)); }
+  // add() for a bin whose load `before` the caller has just read: its level needs no lookup.
+  Bin add_to(Bin /*r*/, Load before, Load /*weight: always 1*/) {
+    return add_at_index(static_cast<std::size_t>(before - floor_));
   }
 
   bool tracks_levels() const { return true; }
@@ -92,6 +84,20 @@ class LevelLoads {
   }
 
  private:
+  // A unit ball on a bin of level floor_ + j: the last rank of that level moves up one level.
+  Bin add_at_index(std::size_t j) {
+    const std::uint64_t moved = --ends_[j];
+    if (j + 1 == ends_.size()) ends_.push_back(n_);
+    if ((moved & ((std::uint64_t{1} << shift_) - 1)) == 0)  // it starts a block of ranks
+      block_level_[moved >> shift_] = floor_ + j + 1;
+    ++balls_;
+    if (j == 0 && moved == 0) {  // the lowest level emptied: drop it
+      ends_.erase(ends_.begin());
+      ++floor_;
+    }
+    return moved;
+  }
+
   // Number of bins with level <= `level`.
   std::uint64_t ends_at(std::uint64_t level) const {
     if (level < floor_) return 0;

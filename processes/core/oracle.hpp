@@ -101,6 +101,9 @@ class ExactOracle {
 
  public:
   using Load = LoadT;
+  // Whether the state is per-bin loads, where reading a load is one memory access, or the levels
+  // engine's histogram, where it is a lookup of the rank's level.
+  static constexpr bool per_bin = kPerBin;
 
   ExactOracle(State& loads, Streams& streams) : loads_(loads), streams_(streams) {
     fill_ring();
@@ -215,12 +218,16 @@ class ExactOracle {
       return loads_.add(i, weight);
     }
   }
-  // place() for a per-bin integer load `read` that the process has just read (Placement::read_load).
+  // place() for an integer load `read` that the process has just read (Placement::read_load).
   Bin place_read(Bin i, Load read, Load weight)
-    requires(kPerBin && std::is_integral_v<Load>)
+    requires(std::is_integral_v<Load>)
   {
-    loads_.add_to(i, read, weight);
-    return i;
+    if constexpr (std::is_void_v<decltype(loads_.add_to(i, read, weight))>) {
+      loads_.add_to(i, read, weight);
+      return i;
+    } else {
+      return loads_.add_to(i, read, weight);
+    }
   }
   // Whether the true loads are what the process would see now, so that the gap-over-time
   // statistics count this step (batched settings: only at batch ends).
@@ -327,7 +334,7 @@ class ExactOracle {
   std::size_t plan_phase_ = 0;
 };
 
-// Whether O is the exact setting's oracle on per-bin integer loads: a process may read a load
+// Whether O is the exact setting's oracle on integer loads (per bin or levels): a process may read a load
 // it then does not use (a read changes nothing, and no setting bends it), and a placement may
 // start from the load the process read (Placement::read_load).
 template <class O>

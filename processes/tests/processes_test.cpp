@@ -387,7 +387,8 @@ TEST(ExactOracleAverage, AProductBeyondSixtyFourBitsIsGreater) {
 // carries none. Both give the same bins.
 TEST(ChosenPlacement, CarriesTheChosenBinsLoadOnlyUnderTheExactSetting) {
   static_assert(reads_loads_freely<ExactOracle<std::uint32_t>>);
-  static_assert(!reads_loads_freely<ExactOracle<std::uint64_t, LevelLoads>>);
+  static_assert(carries_read_cells<ExactOracle<std::uint32_t>>);
+  static_assert(!carries_compared_levels<ExactOracle<std::uint32_t>>);
   static_assert(!reads_loads_freely<CountingCompares>);
   Loads<std::uint32_t> loads(64), other_loads(64);
   Streams streams(2026, 13), other_streams(2026, 13);
@@ -408,6 +409,44 @@ TEST(ChosenPlacement, CarriesTheChosenBinsLoadOnlyUnderTheExactSetting) {
     counting.place(plain.bin, 1);
   }
   EXPECT_EQ(loads.vector(), other_loads.vector());
+}
+
+class CountingLevelCompares : public ExactOracle<std::uint64_t, LevelLoads> {
+ public:
+  using ExactOracle::ExactOracle;
+  Order compare(Bin i, Bin j) { return ExactOracle::compare(i, j); }
+};
+
+// On the levels engine under the exact setting, (1+beta)'s placement carries the level of the
+// bin it compared and chose, so that placing the ball needs no second lookup; a setting that
+// answers comparisons itself gets no such placement. Both runs reach the same histogram, rank
+// for rank.
+TEST(ChosenPlacement, CarriesTheComparedLevelOnTheLevelsEngine) {
+  static_assert(reads_loads_freely<ExactOracle<std::uint64_t, LevelLoads>>);
+  static_assert(carries_compared_levels<ExactOracle<std::uint64_t, LevelLoads>>);
+  static_assert(!carries_read_cells<ExactOracle<std::uint64_t, LevelLoads>>);
+  static_assert(!reads_loads_freely<CountingLevelCompares>);
+  LevelLoads levels(64), other_levels(64);
+  Streams streams(2026, 17), other_streams(2026, 17);
+  ExactOracle<std::uint64_t, LevelLoads> oracle(levels, streams);
+  CountingLevelCompares counting(other_levels, other_streams);
+  OnePlusBeta one_plus_beta{0.5, TieRule::random};
+  std::uint64_t carried = 0;
+  for (int ball = 0; ball < 4000; ++ball) {
+    const Placement placement = one_plus_beta.choose(oracle);
+    const Placement plain = one_plus_beta.choose(counting);
+    ASSERT_EQ(placement.bin, plain.bin) << "ball " << ball;
+    ASSERT_TRUE(placement.read_load.has_value());
+    ASSERT_EQ(*placement.read_load, levels[placement.bin]) << "ball " << ball;
+    ASSERT_FALSE(plain.read_load.has_value());
+    ASSERT_EQ(oracle.place_read(placement.bin, *placement.read_load, 1),
+              counting.place(plain.bin, 1))
+        << "ball " << ball;
+    carried += *placement.read_load;
+  }
+  EXPECT_EQ(levels.histogram().bins, other_levels.histogram().bins);
+  EXPECT_EQ(levels.histogram().first_level, other_levels.histogram().first_level);
+  EXPECT_GT(carried, 0u);
 }
 
 // A load vector of 2 MiB or more reuses the block the thread's previous run freed, and starts
