@@ -106,6 +106,9 @@ class ExactOracle {
   static constexpr bool per_bin = kPerBin;
 
   ExactOracle(State& loads, Streams& streams) : loads_(loads), streams_(streams) {
+    if constexpr (kPerBin)
+      if (loads_.n() >> 32 != 0)
+        throw std::logic_error("per-bin loads hold fewer than 2^32 bins (more need the levels engine)");
     fill_ring();
   }
 
@@ -116,8 +119,12 @@ class ExactOracle {
   std::uint64_t balls() const { return loads_.balls(); }
   double average() const { return loads_.average(); }  // W/n, from the same state as balls()
 
-  // A uniform bin of [n]; every call is one probe.
-  Bin sample() { return sample_in(0, loads_.n()); }
+  // A uniform bin of [n]; every call is one probe. Per-bin loads hold fewer than 2^32 bins (the
+  // constructor checks), so their draw needs no test for a wide range.
+  Bin sample() {
+    if constexpr (kPerBin) return draw_narrow(0, loads_.n());
+    else return sample_in(0, loads_.n());
+  }
   // A uniform bin of [first, last); one probe. Lemire's method on 32-bit words: a word w gives
   // first + floor(w (last - first) / 2^32) unless its low product falls in the 2^32 mod range
   // rejected values, when the next word is tried. Ranges of 2^32 or more (only the levels
@@ -135,17 +142,7 @@ class ExactOracle {
       unprobed_words_ += words_read() - before - 1;  // one probe, whatever words it took
       return drawn;
     }
-    std::uint64_t product = next_sample_word() * range;
-    if (static_cast<std::uint32_t>(product) < range) [[unlikely]] {
-      const auto threshold = static_cast<std::uint32_t>(-static_cast<std::uint32_t>(range)) %
-                             static_cast<std::uint32_t>(range);  // 2^32 mod range
-      while (static_cast<std::uint32_t>(product) < threshold) {
-        product = next_sample_word() * range;
-        ++unprobed_words_;
-        realign_prediction();
-      }
-    }
-    return first + static_cast<Bin>(product >> 32);
+    return draw_narrow(first, range);
   }
 
   // A sample that the process uses only on some steps (two-thinning's secondary, Quantile's fresh
@@ -287,6 +284,21 @@ class ExactOracle {
       const Bin likely = first + static_cast<Bin>((ring_[at + k] * std::uint64_t{last - first}) >> 32);
       __builtin_prefetch(cells + likely, 1, 3);
     }
+  }
+
+  // sample_in() for a range below 2^32: one word, unless Lemire's method rejects it.
+  Bin draw_narrow(Bin first, std::uint64_t range) {
+    std::uint64_t product = next_sample_word() * range;
+    if (static_cast<std::uint32_t>(product) < range) [[unlikely]] {
+      const auto threshold = static_cast<std::uint32_t>(-static_cast<std::uint32_t>(range)) %
+                             static_cast<std::uint32_t>(range);  // 2^32 mod range
+      while (static_cast<std::uint32_t>(product) < threshold) {
+        product = next_sample_word() * range;
+        ++unprobed_words_;
+        realign_prediction();
+      }
+    }
+    return first + static_cast<Bin>(product >> 32);
   }
 
   std::uint64_t next_sample_word() {
