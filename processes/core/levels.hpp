@@ -25,6 +25,8 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
+#include <stdexcept>
 #include <vector>
 
 #include "processes/core/engine.hpp"
@@ -48,7 +50,7 @@ class LevelLoads {
       : n_(n),
         shift_(block_shift(n)),
         ends_{n},
-        block_level_(((n - 1) >> shift_) + 1, 0) {}
+        block_index_(((n - 1) >> shift_) + 1, 0) {}
 
   std::uint64_t n() const { return n_; }
   // The load of the bin at rank r (0 = a lightest bin).
@@ -87,13 +89,18 @@ class LevelLoads {
   // A unit ball on a bin of level floor_ + j: the last rank of that level moves up one level.
   Bin add_at_index(std::size_t j) {
     const std::uint64_t moved = --ends_[j];
-    if (j + 1 == ends_.size()) ends_.push_back(n_);
+    if (j + 1 == ends_.size()) {
+      if (ends_.size() > std::numeric_limits<std::uint32_t>::max())
+        throw std::length_error("the levels engine holds fewer than 2^32 occupied levels");
+      ends_.push_back(n_);
+    }
     if ((moved & ((std::uint64_t{1} << shift_) - 1)) == 0)  // it starts a block of ranks
-      block_level_[moved >> shift_] = floor_ + j + 1;
+      block_index_[moved >> shift_] = static_cast<std::uint32_t>(j + 1);
     ++balls_;
     if (j == 0 && moved == 0) {  // the lowest level emptied: drop it
       ends_.erase(ends_.begin());
       ++floor_;
+      for (std::uint32_t& index : block_index_) --index;  // no rank is left on the old floor
     }
     return moved;
   }
@@ -105,7 +112,7 @@ class LevelLoads {
     return ends_[level - floor_];
   }
 
-  // The ranks are cut into at most kBlocks blocks of 2^shift_ ranks, and block_level_ keeps the
+  // The ranks are cut into at most kBlocks blocks of 2^shift_ ranks, and block_index_ keeps the
   // level of each block's first rank (one entry changes when a placement moves that rank). A
   // lookup starts there and steps over the few level boundaries inside the block: with far more
   // blocks than occupied levels, usually none, so a read is two loads and a predicted branch.
@@ -118,7 +125,7 @@ class LevelLoads {
   // The index (level - floor_) of the first level whose cumulative count exceeds r; ends_.back()
   // = n > r, so it exists.
   std::size_t index_of(Bin r) const {
-    std::size_t j = block_level_[r >> shift_] - floor_;
+    std::size_t j = block_index_[r >> shift_];
     while (ends_[j] <= r) ++j;
     return j;
   }
@@ -128,7 +135,9 @@ class LevelLoads {
   int shift_;                        // log2 of the ranks per block
   std::uint64_t floor_ = 0;          // the lowest level that holds bins
   std::vector<std::uint64_t> ends_;  // ends_[j] = #bins with level <= floor_ + j; back() = n
-  std::vector<std::uint64_t> block_level_;  // the level of rank k << shift_
+  // The index (level - floor_) of the level of rank k << shift_: the lookup's start needs no
+  // subtraction, and the table is 4 KiB at most. Fewer than 2^32 levels are ever occupied.
+  std::vector<std::uint32_t> block_index_;
 };
 
 // One complete run on the levels engine, as run_once (core/engine.hpp) is on per-bin loads: the
