@@ -265,10 +265,10 @@ class RatioReporter : public benchmark::ConsoleReporter {
       const auto paired = rows_.find("paired:" + process_of(row) + " n:" + size_of(row));
       const double paired_ratio =
           paired == rows_.end() ? 0.0 : median(paired->second, "per-probe/paired_ratio");
-      std::snprintf(line, sizeof line, "%-14s %-6s %9.1f %9s %9.1f %8s %8s %12.1f %12.2f %8s\n",
+      std::snprintf(line, sizeof line, "%-14s %-6s %9.1f %9s %9s %8s %8s %12.1f %12.2f %8s\n",
                     process_of(row).c_str(), size_of(row).c_str(), bins / 1e6,
                     levels > 0 ? format("%.1f", levels / 1e6).c_str() : "-",
-                    slow / 1e6, ratio(bins).c_str(), ratio(levels).c_str(), probes / 1e6,
+                    slow > 0 ? format("%.1f", slow / 1e6).c_str() : "-", ratio(bins).c_str(), ratio(levels).c_str(), probes / 1e6,
                     two_probes > 0 ? probes / two_probes : 0.0,
                     paired_ratio > 0 ? format("%.2f", paired_ratio).c_str() : "-");
       out << line;
@@ -326,9 +326,34 @@ void register_all() {
                                {"left", naive<Naive::left2>},  // d = 2 by default
                                {"one-plus-beta", naive<Naive::one_plus_beta>},  // beta = 0.5
                                {"mean-thinning", naive<Naive::mean_thinning>}};
+  // The other processes, against Two-Choice per probe only (no naive loop of their own); the
+  // row names carry no ':' (the table reads n after it).
+  struct PerProbe {
+    const char* row;
+    const char* spec;
+  };
+  const PerProbe per_probe_only[] = {{"d-choice-3", "d-choice:d=3"}, {"left-4", "left:d=4"},
+                                     {"first-diff", "first-diff"},   {"memory", "memory"},
+                                     {"quantile", "quantile"},       {"mixed-quantile", "mixed-quantile"},
+                                     {"thinning", "thinning"},       {"twinning", "twinning"},
+                                     {"packing", "packing"}};
   for (const int k : kLogSizes) {
     const std::uint64_t n = 1ULL << k;
     const std::string size = "/n:2^" + std::to_string(k);
+    for (const PerProbe& p : per_probe_only) {
+      const std::string row = p.row;
+      benchmark::RegisterBenchmark(
+          (row + "/bins" + size).c_str(),
+          [simulation = simulation_of(p.spec, n, Engine::bins)](benchmark::State& s) {
+            engine(s, simulation);
+          });
+      benchmark::RegisterBenchmark(
+          ("paired:" + row + "/per-probe" + size).c_str(),
+          [process = simulation_of(p.spec, n, Engine::bins),
+           two = simulation_of("two-choice", n, Engine::bins)](benchmark::State& s) {
+            paired_per_probe(s, process, two);
+          });
+    }
     for (const Compared& c : compared) {
       const std::string process = c.name;
       const auto baseline = c.baseline;
