@@ -268,7 +268,8 @@ class RatioReporter : public benchmark::ConsoleReporter {
       std::snprintf(line, sizeof line, "%-14s %-6s %9.1f %9s %9s %8s %8s %12.1f %12.2f %8s\n",
                     process_of(row).c_str(), size_of(row).c_str(), bins / 1e6,
                     levels > 0 ? format("%.1f", levels / 1e6).c_str() : "-",
-                    slow > 0 ? format("%.1f", slow / 1e6).c_str() : "-", ratio(bins).c_str(), ratio(levels).c_str(), probes / 1e6,
+                    slow > 0 ? format("%.1f", slow / 1e6).c_str() : "-", ratio(bins).c_str(),
+                    ratio(levels).c_str(), probes / 1e6,
                     two_probes > 0 ? probes / two_probes : 0.0,
                     paired_ratio > 0 ? format("%.2f", paired_ratio).c_str() : "-");
       out << line;
@@ -332,11 +333,10 @@ void register_all() {
     const char* row;
     const char* spec;
   };
-  const PerProbe per_probe_only[] = {{"d-choice-3", "d-choice:d=3"}, {"left-4", "left:d=4"},
-                                     {"first-diff", "first-diff"},   {"memory", "memory"},
-                                     {"quantile", "quantile"},       {"mixed-quantile", "mixed-quantile"},
-                                     {"thinning", "thinning"},       {"twinning", "twinning"},
-                                     {"packing", "packing"}};
+  const PerProbe per_probe_only[] = {
+      {"d-choice-3", "d-choice:d=3"}, {"left-4", "left:d=4"},  {"first-diff", "first-diff"},
+      {"memory", "memory"},           {"quantile", "quantile"}, {"mixed-quantile", "mixed-quantile"},
+      {"thinning", "thinning"},       {"twinning", "twinning"}, {"packing", "packing"}};
   for (const int k : kLogSizes) {
     const std::uint64_t n = 1ULL << k;
     const std::string size = "/n:2^" + std::to_string(k);

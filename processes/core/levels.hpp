@@ -17,12 +17,15 @@
 //
 // The oracles read this state through the interface they read Loads through (operator[], max,
 // total, balls, average, gap, bins_at_level, bins_above, top_level), so process and setting code
-// run unchanged. The rank lookup starts from a table of the level at every 2^k-th rank (at most
-// 1024 entries, updated in O(1) per ball) and steps over the level boundaries that fall in the
-// rank's block: O(1) expected per read, whatever n, and the state is a few KiB.
+// run unchanged. The rank lookup starts from a table of the level (as an index from the lowest
+// occupied level) at every 2^k-th rank, at most 1024 entries: one entry changes per ball at most,
+// and all of them drop by one when the lowest level empties, at most once per n balls on average.
+// It then steps over the level boundaries that fall in the rank's block: O(1) expected per read,
+// whatever n, and the state is a few KiB.
 #pragma once
 
 #include <bit>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -64,7 +67,9 @@ class LevelLoads {
   // One unit ball on the bin at rank r; returns that bin's rank afterwards.
   Bin add(Bin r, Load /*weight: always 1*/) { return add_at_index(index_of(r)); }
   // add() for a bin whose load `before` the caller has just read: its level needs no lookup.
-  Bin add_to(Bin /*r*/, Load before, Load /*weight: always 1*/) {
+  Bin add_to(Bin r, Load before, Load /*weight: always 1*/) {
+    assert(index_of(r) == before - floor_);
+    (void)r;
     return add_at_index(static_cast<std::size_t>(before - floor_));
   }
 
@@ -87,13 +92,14 @@ class LevelLoads {
 
  private:
   // A unit ball on a bin of level floor_ + j: the last rank of that level moves up one level.
+  // A new top level is made first, so that a throw leaves the state as it was.
   Bin add_at_index(std::size_t j) {
-    const std::uint64_t moved = --ends_[j];
     if (j + 1 == ends_.size()) {
       if (ends_.size() > std::numeric_limits<std::uint32_t>::max())
-        throw std::length_error("the levels engine holds fewer than 2^32 occupied levels");
+        throw std::length_error("the levels engine spans fewer than 2^32 levels");
       ends_.push_back(n_);
     }
+    const std::uint64_t moved = --ends_[j];
     if ((moved & ((std::uint64_t{1} << shift_) - 1)) == 0)  // it starts a block of ranks
       block_index_[moved >> shift_] = static_cast<std::uint32_t>(j + 1);
     ++balls_;
@@ -112,8 +118,9 @@ class LevelLoads {
     return ends_[level - floor_];
   }
 
-  // The ranks are cut into at most kBlocks blocks of 2^shift_ ranks, and block_index_ keeps the
-  // level of each block's first rank (one entry changes when a placement moves that rank). A
+  // The ranks are cut into at most 2^kBlockBits blocks of 2^shift_ ranks, and block_index_ keeps
+  // the level index (level - floor_) of each block's first rank (one entry changes when a
+  // placement moves that rank; all drop by one when the floor rises). A
   // lookup starts there and steps over the few level boundaries inside the block: with far more
   // blocks than occupied levels, usually none, so a read is two loads and a predicted branch.
   static constexpr int kBlockBits = 10;
@@ -136,7 +143,8 @@ class LevelLoads {
   std::uint64_t floor_ = 0;          // the lowest level that holds bins
   std::vector<std::uint64_t> ends_;  // ends_[j] = #bins with level <= floor_ + j; back() = n
   // The index (level - floor_) of the level of rank k << shift_: the lookup's start needs no
-  // subtraction, and the table is 4 KiB at most. Fewer than 2^32 levels are ever occupied.
+  // subtraction, and the table is 4 KiB at most. The levels from floor_ to the maximum number
+  // fewer than 2^32 (add_at_index checks).
   std::vector<std::uint32_t> block_index_;
 };
 

@@ -108,7 +108,8 @@ class ExactOracle {
   ExactOracle(State& loads, Streams& streams) : loads_(loads), streams_(streams) {
     if constexpr (kPerBin)
       if (loads_.n() >> 32 != 0)
-        throw std::logic_error("per-bin loads hold fewer than 2^32 bins (more need the levels engine)");
+        throw std::logic_error(
+            "per-bin loads hold fewer than 2^32 bins (more need the levels engine)");
     fill_ring();
   }
 
@@ -217,7 +218,7 @@ class ExactOracle {
   }
   // place() for an integer load `read` that the process has just read (Placement::read_load).
   Bin place_read(Bin i, Load read, Load weight)
-    requires(std::is_integral_v<Load>)
+    requires(std::is_integral_v<Load> && requires(State& s) { s.add_to(Bin{}, Load{}, Load{}); })
   {
     if constexpr (std::is_void_v<decltype(loads_.add_to(i, read, weight))>) {
       loads_.add_to(i, read, weight);
@@ -346,9 +347,9 @@ class ExactOracle {
   std::size_t plan_phase_ = 0;
 };
 
-// Whether O is the exact setting's oracle on integer loads (per bin or levels): a process may read a load
-// it then does not use (a read changes nothing, and no setting bends it), and a placement may
-// start from the load the process read (Placement::read_load).
+// Whether O is the exact setting's oracle on integer loads (per bin or levels): a process may read
+// a load it then does not use (a read changes nothing, and no setting bends it), and a placement
+// may start from the load the process read (Placement::read_load).
 template <class O>
 constexpr bool reads_loads_freely = detail::is_exact_oracle<O>::value && requires(O& o) {
   o.place_read(Bin{}, typename O::Load{}, typename O::Load{});

@@ -411,7 +411,9 @@ TEST(ChosenPlacement, CarriesTheChosenBinsLoadOnlyUnderTheExactSetting) {
   EXPECT_EQ(loads.vector(), other_loads.vector());
 }
 
-class CountingLevelCompares : public ExactOracle<std::uint64_t, LevelLoads> {
+// The exact oracle on levels with compare() answered by the oracle itself: the process may then
+// read no load it does not ask about, so its placements carry none.
+class SelfComparingLevels : public ExactOracle<std::uint64_t, LevelLoads> {
  public:
   using ExactOracle::ExactOracle;
   Order compare(Bin i, Bin j) { return ExactOracle::compare(i, j); }
@@ -425,11 +427,11 @@ TEST(ChosenPlacement, CarriesTheComparedLevelOnTheLevelsEngine) {
   static_assert(reads_loads_freely<ExactOracle<std::uint64_t, LevelLoads>>);
   static_assert(carries_compared_levels<ExactOracle<std::uint64_t, LevelLoads>>);
   static_assert(!carries_read_cells<ExactOracle<std::uint64_t, LevelLoads>>);
-  static_assert(!reads_loads_freely<CountingLevelCompares>);
+  static_assert(!reads_loads_freely<SelfComparingLevels>);
   LevelLoads levels(64), other_levels(64);
   Streams streams(2026, 17), other_streams(2026, 17);
   ExactOracle<std::uint64_t, LevelLoads> oracle(levels, streams);
-  CountingLevelCompares counting(other_levels, other_streams);
+  SelfComparingLevels counting(other_levels, other_streams);
   OnePlusBeta one_plus_beta{0.5, TieRule::random};
   std::uint64_t carried = 0;
   for (int ball = 0; ball < 4000; ++ball) {
