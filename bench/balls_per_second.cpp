@@ -317,6 +317,17 @@ class RatioReporter : public benchmark::ConsoleReporter {
   std::vector<std::string> order_;
 };
 
+// `row`'s probes per second against Two-Choice's at n, in pairs run back to back.
+void register_per_probe(const std::string& row, const std::string& spec, std::uint64_t n,
+                        const std::string& size) {
+  benchmark::RegisterBenchmark(
+      ("paired:" + row + "/per-probe" + size).c_str(),
+      [process = simulation_of(spec, n, Engine::bins),
+       two = simulation_of("two-choice", n, Engine::bins)](benchmark::State& s) {
+        paired_per_probe(s, process, two);
+      });
+}
+
 void register_all() {
   struct Compared {
     const char* name;  // row name and gapcheck spec
@@ -347,12 +358,7 @@ void register_all() {
           [simulation = simulation_of(p.spec, n, Engine::bins)](benchmark::State& s) {
             engine(s, simulation);
           });
-      benchmark::RegisterBenchmark(
-          ("paired:" + row + "/per-probe" + size).c_str(),
-          [process = simulation_of(p.spec, n, Engine::bins),
-           two = simulation_of("two-choice", n, Engine::bins)](benchmark::State& s) {
-            paired_per_probe(s, process, two);
-          });
+      register_per_probe(row, p.spec, n, size);
     }
     for (const Compared& c : compared) {
       const std::string process = c.name;
@@ -370,13 +376,7 @@ void register_all() {
       }
       benchmark::RegisterBenchmark((process + "/naive" + size).c_str(),
                                    [n, baseline](benchmark::State& s) { baseline(s, n); });
-      if (process != "two-choice")
-        benchmark::RegisterBenchmark(
-            ("paired:" + process + "/per-probe" + size).c_str(),
-            [p = simulation_of(process, n, Engine::bins),
-             two = simulation_of("two-choice", n, Engine::bins)](benchmark::State& s) {
-              paired_per_probe(s, p, two);
-            });
+      if (process != "two-choice") register_per_probe(process, process, n, size);
     }
   }
   for (const int k : {16, 24}) {

@@ -73,15 +73,13 @@ T select_by_cmov(bool take_second, T first, T second) {
 //    bin up again. (Two-Choice's lighter() needs neither: GCC selects the chosen bin's load with
 //    the bin by itself. Measured: docs/performance.md.)
 template <class Oracle>
-constexpr bool carries_read_cells = [] {
-  if constexpr (reads_loads_freely<Oracle>) return Oracle::per_bin;
-  return false;
-}();
+constexpr bool carries_read_cells = reads_loads_freely<Oracle> && requires {
+  requires Oracle::per_bin;
+};
 template <class Oracle>
-constexpr bool carries_compared_levels = [] {
-  if constexpr (reads_loads_freely<Oracle>) return !Oracle::per_bin;
-  return false;
-}();
+constexpr bool carries_compared_levels = reads_loads_freely<Oracle> && requires {
+  requires !Oracle::per_bin;
+};
 
 // select_by_cmov() of two sampled bins, as the step's placement; on per-bin loads under the exact
 // setting (carries_read_cells) the chosen bin's load is selected with it.

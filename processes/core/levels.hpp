@@ -67,9 +67,8 @@ class LevelLoads {
   // One unit ball on the bin at rank r; returns that bin's rank afterwards.
   Bin add(Bin r, Load /*weight: always 1*/) { return add_at_index(index_of(r)); }
   // add() for a bin whose load `before` the caller has just read: its level needs no lookup.
-  Bin add_to(Bin r, Load before, Load /*weight: always 1*/) {
+  Bin add_to([[maybe_unused]] Bin r, Load before, Load /*weight: always 1*/) {
     assert(index_of(r) == before - floor_);
-    (void)r;
     return add_at_index(static_cast<std::size_t>(before - floor_));
   }
 

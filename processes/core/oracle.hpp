@@ -209,23 +209,13 @@ class ExactOracle {
   // Places a ball on bin i and returns the bin's name afterwards, where the next ball of the same
   // step goes: i itself for per-bin loads, the bin's new rank for the levels engine.
   Bin place(Bin i, Load weight) {
-    if constexpr (std::is_void_v<decltype(loads_.add(i, weight))>) {
-      loads_.add(i, weight);
-      return i;
-    } else {
-      return loads_.add(i, weight);
-    }
+    return named_after(i, [&] { return loads_.add(i, weight); });
   }
   // place() for an integer load `read` that the process has just read (Placement::read_load).
   Bin place_read(Bin i, Load read, Load weight)
     requires(std::is_integral_v<Load> && requires(State& s) { s.add_to(Bin{}, Load{}, Load{}); })
   {
-    if constexpr (std::is_void_v<decltype(loads_.add_to(i, read, weight))>) {
-      loads_.add_to(i, read, weight);
-      return i;
-    } else {
-      return loads_.add_to(i, read, weight);
-    }
+    return named_after(i, [&] { return loads_.add_to(i, read, weight); });
   }
   // Whether the true loads are what the process would see now, so that the gap-over-time
   // statistics count this step (batched settings: only at batch ends).
@@ -284,6 +274,18 @@ class ExactOracle {
       }
       const Bin likely = first + static_cast<Bin>((ring_[at + k] * std::uint64_t{last - first}) >> 32);
       __builtin_prefetch(cells + likely, 1, 3);
+    }
+  }
+
+  // The name of bin i after `add` placed a ball on it: the rank the levels engine's state
+  // returns, or i where the state returns nothing (per-bin loads keep their names).
+  template <class Add>
+  static Bin named_after(Bin i, Add add) {
+    if constexpr (std::is_void_v<decltype(add())>) {
+      add();
+      return i;
+    } else {
+      return add();
     }
   }
 
