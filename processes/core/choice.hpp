@@ -64,25 +64,19 @@ T select_by_cmov(bool take_second, T first, T second) {
 #endif
 }
 
-// Whether a placement carries the load of the bin a process chose (Placement::read_load), under
-// the exact setting:
-//  - on per-bin loads (cells), for every choice by conditional move (placement_of_choice): a read
-//    is one memory access, on the path from the samples to the store of every ball;
-//  - on the levels engine, where a read is a lookup of the bin's level, only for loads the
-//    process has compared anyway (lighter_placement), so that the placement does not look the
-//    bin up again. (Two-Choice's lighter() needs neither: GCC selects the chosen bin's load with
-//    the bin by itself. Measured: docs/performance.md.)
+// Whether the lighter of two bins may be told by their names alone: under the exact setting on
+// the levels engine, where a bin is a rank in the order of the loads, a lower rank never holds a
+// heavier bin. Where the two loads are equal the lower rank may be the other sample than the one
+// the tie rule takes, but it is a bin of the same level, and a ball placed on any bin of a level
+// moves the same rank (LevelLoads::add): the run is the same. So the comparison reads no level,
+// and the placement's is the step's only lookup (Two-Choice: one instead of two; docs/engines.md).
 template <class Oracle>
-constexpr bool carries_read_cells = reads_loads_freely<Oracle> && requires {
-  requires Oracle::per_bin;
-};
-template <class Oracle>
-constexpr bool carries_compared_levels = reads_loads_freely<Oracle> && requires {
+constexpr bool ranks_order_loads = reads_loads_freely<Oracle> && requires {
   requires !Oracle::per_bin;
 };
 
 // select_by_cmov() of two sampled bins, as the step's placement; on per-bin loads under the exact
-// setting (carries_read_cells) the chosen bin's load is selected with it.
+// setting (carries_read_cells, core/oracle.hpp) the chosen bin's load is selected with it.
 template <class Oracle>
 Placement placement_of_choice(Oracle& oracle, bool take_second, Bin first, Bin second) {
   if constexpr (carries_read_cells<Oracle>) {
@@ -103,6 +97,9 @@ inline bool takes_second(Order order, Bin first, Bin second, TieRule ties) {
 // The lighter of two sampled bins, `first` sampled before `second`.
 template <class Oracle>
 Bin lighter(Oracle& oracle, Bin first, Bin second, TieRule ties) {
+  if constexpr (ranks_order_loads<Oracle>) {
+    if (ties == TieRule::random) return select(second < first, first, second);
+  }
   const Order order = oracle.compare(first, second);
   // The rule is fixed for the whole run, so this branch is always predicted. With the rule a
   // constant inside each select, GCC emits a conditional move (with `ties` inside, a branch).
@@ -117,14 +114,10 @@ Bin lighter(Oracle& oracle, Bin first, Bin second, TieRule ties) {
 // noise, an adversary, counts) is asked only the comparisons the process makes.
 template <class Oracle>
 Placement lighter_placement(Oracle& oracle, bool wanted, Bin first, Bin second, TieRule ties) {
-  if constexpr (carries_compared_levels<Oracle>) {
-    const std::uint64_t a = oracle.stored_load(first), b = oracle.stored_load(second);
-    // As in lighter(): the rule a constant in each branch, so that no branch depends on loads.
-    const bool take = wanted & (ties == TieRule::random
-                                    ? takes_second(order_of(a, b), first, second, TieRule::random)
-                                    : takes_second(order_of(a, b), first, second, TieRule::index));
-    return {select_by_cmov(take, first, second), 1, select_by_cmov(take, a, b)};
-  } else if constexpr (answers_exactly<Oracle, Question::compare>) {
+  if constexpr (ranks_order_loads<Oracle>) {
+    if (ties == TieRule::random) return {select_by_cmov(wanted & (second < first), first, second)};
+  }
+  if constexpr (answers_exactly<Oracle, Question::compare>) {
     const bool take = takes_second(oracle.compare(first, second), first, second, ties);
     return placement_of_choice(oracle, wanted & take, first, second);
   } else {

@@ -117,6 +117,11 @@ Bin place_ball(Oracle& oracle, Bin bin, Load weight) {
   }
 }
 
+// Whether every step of O's runs is visible: O answers visible() with ExactOracle's `true`.
+template <class O>
+constexpr bool always_visible =
+    detail::is_exact_oracle<typename detail::member_class<decltype(&O::visible)>::type>::value;
+
 // State is the per-bin Loads<Load> or the levels engine's LevelLoads (core/levels.hpp).
 template <class Process, class Oracle, class State>
 RunResult simulate(Process& process, Oracle& oracle, State& loads, Streams& streams,
@@ -145,7 +150,7 @@ RunResult simulate(Process& process, Oracle& oracle, State& loads, Streams& stre
         placement.balls == 1 ? 1 : std::min(placement.balls, m - loads.balls());
     Bin bin = placement.bin;
     std::uint64_t b = 0;
-    if constexpr (reads_loads_freely<Oracle>) {
+    if constexpr (carries_read_cells<Oracle>) {
       if (placement.read_load) {
         assert(oracle.stored_load(bin) == *placement.read_load);
         bin = oracle.place_read(bin, static_cast<Load>(*placement.read_load),
@@ -163,9 +168,10 @@ RunResult simulate(Process& process, Oracle& oracle, State& loads, Streams& stre
         above_while_below = above_bound<Total>(config, seen_max);
       }
       above += loads.total() < above_while_below;
-      ++observed;
+      if constexpr (!always_visible<Oracle>) ++observed;
     }
   }
+  if constexpr (always_visible<Oracle>) observed = steps;  // one counter in the loop, not two
   result.steps = steps;
   result.gap = loads.gap();
   result.max_load = static_cast<double>(loads.max());

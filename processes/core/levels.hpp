@@ -25,7 +25,6 @@
 #pragma once
 
 #include <bit>
-#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -66,11 +65,6 @@ class LevelLoads {
 
   // One unit ball on the bin at rank r; returns that bin's rank afterwards.
   Bin add(Bin r, Load /*weight: always 1*/) { return add_at_index(index_of(r)); }
-  // add() for a bin whose load `before` the caller has just read: its level needs no lookup.
-  Bin add_to([[maybe_unused]] Bin r, Load before, Load /*weight: always 1*/) {
-    assert(index_of(r) == before - floor_);
-    return add_at_index(static_cast<std::size_t>(before - floor_));
-  }
 
   bool tracks_levels() const { return true; }
   std::uint64_t bins_at_level(std::uint64_t level) const {

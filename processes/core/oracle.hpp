@@ -211,11 +211,13 @@ class ExactOracle {
   Bin place(Bin i, Load weight) {
     return named_after(i, [&] { return loads_.add(i, weight); });
   }
-  // place() for an integer load `read` that the process has just read (Placement::read_load).
+  // place() for an integer per-bin load `read` that the process has just read
+  // (Placement::read_load).
   Bin place_read(Bin i, Load read, Load weight)
-    requires(std::is_integral_v<Load> && requires(State& s) { s.add_to(Bin{}, Load{}, Load{}); })
+    requires(std::is_integral_v<Load> && kPerBin)
   {
-    return named_after(i, [&] { return loads_.add_to(i, read, weight); });
+    loads_.add_to(i, read, weight);
+    return i;
   }
   // Whether the true loads are what the process would see now, so that the gap-over-time
   // statistics count this step (batched settings: only at batch ends).
@@ -305,12 +307,9 @@ class ExactOracle {
   }
 
   std::uint64_t next_sample_word() {
-    const std::uint32_t word = ring_[head_];
-    head_ = (head_ + 1) % kRing;
-    if (head_ % kBlock == 0) {
-      refill((head_ + kRing - kBlock) % kRing);
-      ++blocks_read_;
-    }
+    const std::uint32_t word = ring_[words_read_ % kRing];
+    ++words_read_;
+    if (words_read_ % kBlock == 0) refill((words_read_ - kBlock) % kRing);
     return word;
   }
 
@@ -324,12 +323,11 @@ class ExactOracle {
   }
 
   std::uint32_t* ring_ = streams_.samples.ring.data();
-  std::size_t head_ = 0;
-  // The probe count, kept as the words read (blocks_read_ and head_) minus the words that were
-  // not probes: no counter on the path of every probe.
-  std::uint64_t blocks_read_ = 0;
+  // The words read so far: the ring's head is words_read_ % kRing. The probe count is the words
+  // read minus the words that were not probes: no counter of its own on the path of every probe.
+  std::uint64_t words_read_ = 0;
   std::uint64_t unprobed_words_ = 0;
-  std::uint64_t words_read() const { return blocks_read_ * kBlock + head_ % kBlock; }
+  std::uint64_t words_read() const { return words_read_; }
   // The 64-bit words bounded() draws from for ranges of 2^32 or more.
   struct WideWords {
     ExactOracle* oracle;
@@ -350,11 +348,19 @@ class ExactOracle {
 };
 
 // Whether O is the exact setting's oracle on integer loads (per bin or levels): a process may read
-// a load it then does not use (a read changes nothing, and no setting bends it), and a placement
-// may start from the load the process read (Placement::read_load).
+// a load it then does not use (a read changes nothing, and no setting bends it), and on per-bin
+// loads a placement may start from the load the process read (Placement::read_load, place_read).
 template <class O>
-constexpr bool reads_loads_freely = detail::is_exact_oracle<O>::value && requires(O& o) {
-  o.place_read(Bin{}, typename O::Load{}, typename O::Load{});
-};
+constexpr bool reads_loads_freely = [] {
+  if constexpr (detail::is_exact_oracle<O>::value) return std::is_integral_v<typename O::Load>;
+  return false;
+}();
+
+// Whether a placement carries the load of the bin a process chose (Placement::read_load): under
+// the exact setting on per-bin loads (cells), for every choice by conditional move
+// (placement_of_choice, core/choice.hpp), and the engine places it with place_read. A read is
+// one memory access, on the path from the samples to the store of every ball.
+template <class O>
+constexpr bool carries_read_cells = reads_loads_freely<O> && requires { requires O::per_bin; };
 
 }  // namespace gapcheck

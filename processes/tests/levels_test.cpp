@@ -53,7 +53,6 @@ void expect_same_state(const LevelLoads& levels, const SortedShadow& shadow) {
 TEST(LevelLoads, EqualsTheSortedLoadVectorWhereTheBlockTableSteps) {
   // 5,000 ranks: blocks of 8 ranks, so lookups step over level boundaries inside a block. Ranks
   // are drawn uniformly and, every third ball, at the top or bottom, so levels empty and appear.
-  // Every other ball is placed through add_to with the rank's load read first (a carried load).
   for (const std::uint64_t n : {std::uint64_t{5000}, std::uint64_t{1025}, std::uint64_t{7}}) {
     LevelLoads levels(n);
     SortedShadow shadow{std::vector<std::uint64_t>(n, 0)};
@@ -61,7 +60,7 @@ TEST(LevelLoads, EqualsTheSortedLoadVectorWhereTheBlockTableSteps) {
     for (std::uint64_t ball = 1; ball <= 30000; ++ball) {
       Bin r = bounded(rng, n);
       if (ball % 3 == 0) r = ball % 2 == 0 ? 0 : n - 1;
-      const Bin moved = ball % 2 == 0 ? levels.add_to(r, levels[r], 1) : levels.add(r, 1);
+      const Bin moved = levels.add(r, 1);
       ASSERT_EQ(moved, shadow.add(r)) << "n " << n << ", ball " << ball;
       ASSERT_EQ(levels.balls(), ball);
       if (ball % 5000 == 0) expect_same_state(levels, shadow);
