@@ -33,6 +33,20 @@ struct DChoice {
   Placement choose(Oracle& oracle) {
     return {lightest_of(oracle, d, ties)};
   }
+
+  // Two-Choice with random ties, d and the tie rule as constants (core/engine.hpp,
+  // with_constants_if_exact): the most run process, and its loop is about 10 % shorter so.
+  struct TwoChoice {
+    template <class Oracle>
+    Placement choose(Oracle& oracle) {
+      return {lightest_of(oracle, 2, TieRule::random)};
+    }
+  };
+  template <class Run>
+  auto with_constants(Run run) const {
+    if (d == 2 && ties == TieRule::random) return run(TwoChoice{});
+    return run(*this);
+  }
 };
 
 }  // namespace gapcheck

@@ -195,13 +195,29 @@ RunResult simulate(Process& process, Oracle& oracle, State& loads, Streams& stre
   return result;
 }
 
+// A process may offer a form of itself whose run-time parameters are compile-time constants:
+// `with_constants(run)` calls run with that form where its parameters are the form's, else with
+// itself. The form takes the same steps; the per-ball loop then neither keeps those parameters
+// in registers nor tests them every ball (Two-Choice: docs/performance.md). Under the exact
+// setting only: there the loop is the whole cost of a run, and a second loop for every setting
+// would double the compile time of the process's compositions.
+template <class Oracle, class Process, class Run>
+RunResult with_constants_if_exact(const Process& prototype, Run run) {
+  if constexpr (reads_loads_freely<Oracle> && requires { prototype.with_constants(run); })
+    return prototype.with_constants(run);
+  else
+    return run(prototype);
+}
+
 // One run with the setting's oracle and a copy of the process, both fresh.
 template <class Load, class Process, class Setting, class State>
 RunResult simulate_fresh(const Process& prototype, const Setting& setting, State& loads,
                          Streams& streams, const Weights& weights, const RunConfig& config) {
   auto oracle = setting.template oracle<Load>(loads, streams);
-  Process process = prototype;
-  return simulate(process, oracle, loads, streams, weights, config);
+  return with_constants_if_exact<decltype(oracle)>(prototype, [&](const auto& form) {
+    auto process = form;
+    return simulate(process, oracle, loads, streams, weights, config);
+  });
 }
 
 // simulate_fresh() with every per-ball call (the process's rule, the oracle's answers, the load

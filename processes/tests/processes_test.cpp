@@ -448,6 +448,50 @@ TEST(ChosenPlacement, TheLowerRankIsTheLighterOnTheLevelsEngine) {
   EXPECT_GT(other_sample, 0u);  // ties were met, and broken the other way
 }
 
+// A run for with_constants: what with_constants_if_exact asks a process to call.
+struct AnyForm {
+  template <class Form>
+  RunResult operator()(const Form&) const {
+    return {};
+  }
+};
+
+// DChoice with its parameters as run-time values, hiding the constant form it offers.
+struct DChoiceAtRunTime {
+  DChoice process;
+  template <class Oracle>
+  Placement choose(Oracle& oracle) {
+    return process.choose(oracle);
+  }
+};
+
+// Under the exact setting Two-Choice with random ties runs as DChoice::TwoChoice, d and the tie
+// rule constants (with_constants_if_exact): the same run as with them at run time, on both
+// engines. Any other d or tie rule, or another setting, runs the process itself.
+TEST(ConstantForm, TwoChoiceRunsAsItsConstantFormWithTheSameResult) {
+  const auto form_of = [](const DChoice& process) {
+    return process.with_constants([](const auto& form) {
+      return std::is_same_v<std::decay_t<decltype(form)>, DChoice::TwoChoice>;
+    });
+  };
+  static_assert(requires(const DChoice& process, AnyForm run) { process.with_constants(run); });
+  EXPECT_TRUE(form_of(DChoice{2, TieRule::random}));
+  EXPECT_FALSE(form_of(DChoice{3, TieRule::random}));
+  EXPECT_FALSE(form_of(DChoice{2, TieRule::index}));
+  RunConfig config;
+  config.n = 1000;
+  config.m = 50 * config.n;
+  config.gap_level = 2;
+  config.keep_loads = true;
+  const DChoice two{2, TieRule::random};
+  expect_same_run(run_once<std::uint32_t>(two, ExactSetting{}, Weights{}, config, 11, 3),
+                  run_once<std::uint32_t>(DChoiceAtRunTime{two}, ExactSetting{}, Weights{}, config,
+                                          11, 3));
+  config.keep_loads = false;
+  expect_same_run(run_once_on_levels(two, ExactSetting{}, Weights{}, config, 11, 3),
+                  run_once_on_levels(DChoiceAtRunTime{two}, ExactSetting{}, Weights{}, config, 11, 3));
+}
+
 // A load vector of 2 MiB or more reuses the block the thread's previous run freed, and starts
 // at zero all the same.
 TEST(LoadVectorMemory, AReusedLargeBlockStartsAtZero) {
