@@ -99,6 +99,10 @@ template <class Oracle>
 Bin lighter(Oracle& oracle, Bin first, Bin second, TieRule ties) {
   if constexpr (ranks_order_loads<Oracle>) {
     if (ties == TieRule::random) return select(second < first, first, second);
+  } else if constexpr (carries_read_cells<Oracle>) {
+    // The one comparison the rule needs, not a three-way order and a test of it.
+    if (ties == TieRule::random)
+      return select(oracle.stored_load(second) < oracle.stored_load(first), first, second);
   }
   const Order order = oracle.compare(first, second);
   // The rule is fixed for the whole run, so this branch is always predicted. With the rule a
