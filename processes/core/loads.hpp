@@ -6,9 +6,9 @@
 // one byte a bin above a moving base: Cell, below); weighted runs keep doubles.
 //
 // Optionally (for processes that ask rank questions, such as Quantile) it also keeps, for each
-// integer load level q, the number of bins at q and the number of bins strictly above q, so that
-// "how many bins are heavier than bin i" is two array reads. A ball of weight 1 moves one bin up
-// one level, which changes one entry of each array: O(1) per ball.
+// integer load level q, the number of bins strictly above q, so that "how many bins are heavier
+// than bin i, and how many tie with it" is two or three array reads. A ball of weight 1 moves one
+// bin up one level, which changes one entry: O(1) per ball.
 #pragma once
 
 #include <algorithm>
@@ -131,7 +131,6 @@ class Loads {
   explicit Loads(std::size_t n, bool track_levels = false)
       : x_(n, Cell{0}), track_levels_(track_levels) {
     if (track_levels_) {
-      level_counts_.assign(1, n);
       above_.assign(1, 0);
     }
   }
@@ -194,12 +193,13 @@ class Loads {
   // ExactOracle::in_top_of reads (from the true loads or from a batch's snapshot).
   bool tracks_levels() const { return track_levels_; }
   std::uint64_t bins_at_level(std::uint64_t level) const {
-    return level < level_counts_.size() ? level_counts_[level] : 0;
+    if (level >= above_.size()) return 0;
+    return (level == 0 ? x_.size() : above_[level - 1]) - above_[level];
   }
   std::uint64_t bins_above(std::uint64_t level) const {
     return level < above_.size() ? above_[level] : 0;
   }
-  std::uint64_t top_level() const { return level_counts_.size() - 1; }
+  std::uint64_t top_level() const { return above_.size() - 1; }
 
  private:
   static std::uint64_t level_of(Load load) { return static_cast<std::uint64_t>(load); }
@@ -214,12 +214,7 @@ class Loads {
 
   void move_level(std::uint64_t from, std::uint64_t to) {
     if (from == to) return;
-    if (to >= level_counts_.size()) {
-      level_counts_.resize(to + 1, 0);
-      above_.resize(to + 1, 0);  // no bin was above a level that did not exist
-    }
-    --level_counts_[from];
-    ++level_counts_[to];
+    if (to >= above_.size()) above_.resize(to + 1, 0);  // no bin was above a new level
     for (std::uint64_t l = from; l < to; ++l) ++above_[l];  // one entry for a unit ball
     // (a snapshot's catch_up may move a bin several levels: one entry per ball it took)
   }
@@ -230,8 +225,9 @@ class Loads {
   std::uint64_t balls_ = 0;
   Load max_{0};
   bool track_levels_;
-  std::vector<std::uint64_t> level_counts_;
-  std::vector<std::uint64_t> above_;  // above_[q] = #bins with level > q
+  // above_[q] = #bins with level > q, for q up to the highest level reached; the bins at level q
+  // are above_[q - 1] - above_[q] (n - above_[0] at 0). One entry a unit ball, not three.
+  std::vector<std::uint64_t> above_;
 };
 
 }  // namespace gapcheck

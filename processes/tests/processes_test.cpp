@@ -492,6 +492,38 @@ TEST(ConstantForm, TwoChoiceRunsAsItsConstantFormWithTheSameResult) {
                   run_once_on_levels(DChoiceAtRunTime{two}, ExactSetting{}, Weights{}, config, 11, 3));
 }
 
+// The level counts that the rank question reads equal those of the load vector, after unit balls
+// and after a snapshot catches up with a later state several levels at once.
+TEST(LoadLevels, CountTheBinsAtAndAboveEveryLevel) {
+  const std::size_t n = 37;
+  Loads<std::uint32_t> loads(n, true), snapshot(n, true);
+  Rng rng(5);
+  const auto expect_counts = [&](const Loads<std::uint32_t>& state) {
+    std::uint64_t top = 0;
+    for (Bin i = 0; i < n; ++i) top = std::max<std::uint64_t>(top, state[i]);
+    for (std::uint64_t q = 0; q <= top + 1; ++q) {
+      std::uint64_t at = 0, above = 0;
+      for (Bin i = 0; i < n; ++i) {
+        at += state[i] == q;
+        above += state[i] > q;
+      }
+      ASSERT_EQ(state.bins_at_level(q), at) << "level " << q;
+      ASSERT_EQ(state.bins_above(q), above) << "level " << q;
+    }
+    EXPECT_EQ(state.top_level(), top);
+  };
+  for (int ball = 1; ball <= 2000; ++ball) {
+    // Every fifth ball goes to bin 0, so the loads spread over many levels.
+    loads.add(ball % 5 == 0 ? 0 : bounded(rng, n), 1);
+    if (ball % 100 == 0) {
+      expect_counts(loads);
+      for (Bin i = 0; i < n; ++i) snapshot.catch_up(loads, i);
+      expect_counts(snapshot);
+    }
+  }
+  EXPECT_GT(loads.top_level(), 100u);
+}
+
 // A load vector of 2 MiB or more reuses the block the thread's previous run freed, and starts
 // at zero all the same.
 TEST(LoadVectorMemory, AReusedLargeBlockStartsAtZero) {
