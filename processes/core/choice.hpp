@@ -43,7 +43,8 @@ inline std::uint32_t d_of(const Params& p) { return static_cast<std::uint32_t>(p
 // take_second ? second : first, without a branch: the condition is a comparison of sampled
 // loads, a coin flip to a branch predictor, and a mispredicted branch per ball costs more than
 // the rest of the step. GCC emits a conditional move for this form, and then also selects the
-// chosen bin's load (on the levels engine: its level), which the placement reads next.
+// chosen bin's load (under a setting on the levels engine: its level), which the placement reads
+// next.
 inline Bin select(bool take_second, Bin first, Bin second) {
   return __builtin_expect_with_probability(take_second, true, 0.5) ? second : first;
 }
@@ -72,7 +73,7 @@ T select_by_cmov(bool take_second, T first, T second) {
 // and the placement's is the step's only lookup (Two-Choice: one instead of two; docs/engines.md).
 template <class Oracle>
 constexpr bool ranks_order_loads = reads_loads_freely<Oracle> && requires {
-  requires !Oracle::per_bin;
+  requires Oracle::sorted_ranks;
 };
 
 // select_by_cmov() of two sampled bins, as the step's placement; on per-bin loads under the exact

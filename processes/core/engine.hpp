@@ -227,7 +227,7 @@ RunResult simulate_fresh(const Process& prototype, const Setting& setting, State
 // opts out with `static constexpr bool flatten_run = false` (the property tier's auditing
 // oracle: flattening its bookkeeping into every audited triple costs minutes of compile time).
 // The oracle and the process are made inside the flattened call, as locals of the loop, so that
-// GCC can keep their members (the sample ring's head, the probe count) in registers; made by
+// GCC can keep their members (the count of sample words read) in registers; made by
 // the caller, they were memory behind a reference wherever GCC did not inline this function
 // (measured for thinning and Left at n = 2^10: about 1.2x slower).
 template <class Load, class Process, class Setting, class State>

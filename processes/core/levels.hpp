@@ -43,6 +43,9 @@ class LevelLoads {
   using value_type = Load;
   using Total = std::uint64_t;
   static constexpr bool unit = true;
+  // Bins are ranks in ascending load order: a lower rank never holds a heavier bin, and a ball on
+  // any bin of a level moves the same rank (what ranks_order_loads, core/choice.hpp, relies on).
+  static constexpr bool sorted_ranks = true;
 
   // The largest n and total weight whose average W/n is exact in a double.
   static constexpr std::uint64_t kMaxN = std::uint64_t{1} << 48;
@@ -147,7 +150,7 @@ class LevelLoads {
   std::vector<std::uint64_t> ends_;  // ends_[j] = #bins with level <= floor_ + j; back() = n
   // The index (level - floor_) of the level of rank k << shift_: the lookup's start needs no
   // subtraction, and the table is 4 KiB at most. The levels from floor_ to the maximum number
-  // fewer than 2^32 (add_at_index checks).
+  // fewer than 2^32 (add_top_level checks).
   std::vector<std::uint32_t> block_index_;
 };
 

@@ -104,6 +104,11 @@ class ExactOracle {
   // Whether the state is per-bin loads, where reading a load is one memory access, or the levels
   // engine's histogram, where it is a lookup of the rank's level.
   static constexpr bool per_bin = kPerBin;
+  // Whether the state names bins by rank in ascending load order (LevelLoads::sorted_ranks).
+  static constexpr bool sorted_ranks = [] {
+    if constexpr (requires { State::sorted_ranks; }) return State::sorted_ranks;
+    return false;
+  }();
 
   ExactOracle(State& loads, Streams& streams) : loads_(loads), streams_(streams) {
     if constexpr (kPerBin)
@@ -199,9 +204,9 @@ class ExactOracle {
       return compare_to(i, average());
   }
 
-  // x_i as stored, for the exact setting's shortcuts (core/choice.hpp): reading it draws nothing
-  // and changes nothing, so a process that reads a load it does not use asks no question. Like
-  // place_read, called only on an oracle that reads_loads_freely (the exact setting's own): a
+  // x_i as stored, for the exact setting's shortcuts (core/choice.hpp, and place_read): reading it
+  // draws nothing and changes nothing, so a process that reads a load it does not use asks no
+  // question. Called only on an oracle that reads_loads_freely (the exact setting's own): a
   // setting derived from ExactOracle inherits it and must never be asked it.
   Load stored_load(Bin i) const { return loads_[i]; }
 

@@ -1,5 +1,6 @@
 // Each process on hand-made loads with scripted samples and coins: which bin, how many samples.
 #include <algorithm>
+#include <type_traits>
 
 #include <gtest/gtest.h>
 
@@ -478,6 +479,21 @@ TEST(ConstantForm, TwoChoiceRunsAsItsConstantFormWithTheSameResult) {
   EXPECT_TRUE(form_of(DChoice{2, TieRule::random}));
   EXPECT_FALSE(form_of(DChoice{3, TieRule::random}));
   EXPECT_FALSE(form_of(DChoice{2, TieRule::index}));
+  // The engine's dispatch: the form under the exact setting on integer loads (per bin or levels),
+  // the process itself under a setting that answers a question itself, or with weighted loads.
+  const auto dispatched = [](auto oracle_tag) {
+    bool constant = false;
+    with_constants_if_exact<typename decltype(oracle_tag)::type>(
+        DChoice{2, TieRule::random}, [&](const auto& form) {
+          constant = std::is_same_v<std::decay_t<decltype(form)>, DChoice::TwoChoice>;
+          return RunResult{};
+        });
+    return constant;
+  };
+  EXPECT_TRUE(dispatched(std::type_identity<ExactOracle<std::uint32_t>>{}));
+  EXPECT_TRUE((dispatched(std::type_identity<ExactOracle<std::uint64_t, LevelLoads>>{})));
+  EXPECT_FALSE(dispatched(std::type_identity<CountingCompares>{}));
+  EXPECT_FALSE(dispatched(std::type_identity<ExactOracle<double, Loads<double>>>{}));
   RunConfig config;
   config.n = 1000;
   config.m = 50 * config.n;
