@@ -449,6 +449,13 @@ TEST(ChosenPlacement, TheLowerRankIsTheLighterOnTheLevelsEngine) {
   EXPECT_GT(other_sample, 0u);  // ties were met, and broken the other way
 }
 
+// A run of m balls into n bins that keeps its final loads, steps above gap level 2 counted.
+RunConfig run_keeping_loads(std::uint64_t n, std::uint64_t m) {
+  RunConfig config{n, m, 2};
+  config.keep_loads = true;
+  return config;
+}
+
 // A run for with_constants: what with_constants_if_exact asks a process to call.
 struct AnyForm {
   template <class Form>
@@ -494,11 +501,7 @@ TEST(ConstantForm, TwoChoiceRunsAsItsConstantFormWithTheSameResult) {
   EXPECT_TRUE((dispatched(std::type_identity<ExactOracle<std::uint64_t, LevelLoads>>{})));
   EXPECT_FALSE(dispatched(std::type_identity<CountingCompares>{}));
   EXPECT_FALSE(dispatched(std::type_identity<ExactOracle<double, Loads<double>>>{}));
-  RunConfig config;
-  config.n = 1000;
-  config.m = 50 * config.n;
-  config.gap_level = 2;
-  config.keep_loads = true;
+  RunConfig config = run_keeping_loads(1000, 50 * 1000);
   const DChoice two{2, TieRule::random};
   expect_same_run(run_once<std::uint32_t>(two, ExactSetting{}, Weights{}, config, 11, 3),
                   run_once<std::uint32_t>(DChoiceAtRunTime{two}, ExactSetting{}, Weights{}, config,
@@ -562,11 +565,7 @@ TEST(LoadVectorMemory, AReusedLargeBlockStartsAtZero) {
 // One byte a bin gives the run that full-width cells give, through three moves of the base (the
 // loads climb about 1000 levels, the byte holds 255).
 TEST(NarrowCells, GiveTheSameRunAsFullWidthCells) {
-  RunConfig config;
-  config.n = 1000;
-  config.m = 1000 * config.n;
-  config.gap_level = 2;
-  config.keep_loads = true;
+  const RunConfig config = run_keeping_loads(1000, 1000 * 1000);
   const DChoice two{2, TieRule::random};
   const RunResult narrow =
       run_once_in<std::uint32_t, std::uint8_t>(two, ExactSetting{}, Weights{}, config, 7, 1);

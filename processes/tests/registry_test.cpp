@@ -13,6 +13,7 @@
 #include "processes/registry.hpp"
 #include "processes/core/version.hpp"
 #include "processes/settings/exact.hpp"
+#include "processes/tests/same_run.hpp"
 
 namespace gapcheck {
 namespace {
@@ -126,84 +127,62 @@ TEST(ProcessRegistry, HoldsEveryBuiltInProcessInNameOrder) {
   EXPECT_EQ(names.size(), expected.size());
 }
 
+// Runs every composition of a registered process and setting (unit weights) that config.engine
+// runs, typed (make_simulation: the production loop, with the exact setting's shortcuts) and
+// erased (`run_erased(composition, setting, replicate)`: the property tier's loop, every question
+// through DynamicOracle), and expects the same run, replicates 0 and 1. Returns how many ran.
+template <class RunErased>
+int expect_erased_runs_are_typed_runs(const RunConfig& config, RunErased run_erased) {
+  int compared = 0;
+  for (const auto& p : process_entries())
+    for (const auto& s : setting_entries()) {
+      Composition c;
+      Simulation typed;
+      try {
+        c = compose({p.name, {}}, {s.name, {}}, {"unit", {}}, config.n);
+        typed = make_simulation({p.name, {}}, {s.name, {}}, {"unit", {}}, config);
+      } catch (const InputError&) {
+        continue;  // a composition this engine does not run
+      }
+      SCOPED_TRACE(p.name + " x " + s.name);
+      for (const std::uint64_t replicate : {0, 1})
+        expect_same_run(typed.run(17, replicate),
+                        std::visit([&](const auto& setting) { return run_erased(c, setting, replicate); },
+                                   c.setting));
+      ++compared;
+    }
+  return compared;
+}
+
 // The property tier runs the erased process through DynamicOracle (one loop per setting type);
 // production runs the typed loop compiled in the process's own unit. Both must be the same run:
 // same final loads, gap statistics, probes and setting counts, for every process and setting.
 TEST(AnyProcess, ErasedRunsAreTheTypedRuns) {
   RunConfig config{9, 200, 1, true};
   config.engine = Engine::bins;
-  int compared = 0;
-  for (const auto& p : process_entries())
-    for (const auto& s : setting_entries()) {
-      Composition c;
-      Simulation typed;
-      try {
-        c = compose({p.name, {}}, {s.name, {}}, {"unit", {}}, config.n);
-        typed = make_simulation({p.name, {}}, {s.name, {}}, {"unit", {}}, config);
-      } catch (const InputError&) {
-        continue;
-      }
-      for (const std::uint64_t replicate : {0, 1}) {
-        const RunResult a = typed.run(17, replicate);
-        const RunResult b = std::visit(
-            [&](const auto& setting) {
-              return run_once<std::uint32_t>(c.process, setting, c.weights, config, 17, replicate);
-            },
-            c.setting);
-        const std::string label = p.name + " x " + s.name;
-        EXPECT_EQ(a.loads, b.loads) << label;
-        EXPECT_EQ(a.max_gap_over_time, b.max_gap_over_time) << label;
-        EXPECT_EQ(a.fraction_above_level, b.fraction_above_level) << label;
-        EXPECT_EQ(a.steps, b.steps) << label;
-        EXPECT_EQ(a.probes, b.probes) << label;
-        EXPECT_EQ(a.setting_counts, b.setting_counts) << label;
-      }
-      ++compared;
-    }
+  const int compared = expect_erased_runs_are_typed_runs(
+      config, [&](const Composition& c, const auto& setting, std::uint64_t replicate) {
+        return run_once<std::uint32_t>(c.process, setting, c.weights, config, 17, replicate);
+      });
   // With unit weights every process composes with every setting.
   EXPECT_EQ(compared, static_cast<int>(process_entries().size() * setting_entries().size()));
 }
 
 // The same on the levels engine, for every composition it runs: the typed loop (with the exact
-// setting's shortcuts, such as the lower rank as the lighter bin) and the erased one (which asks
-// every question through DynamicOracle) reach the same histogram and statistics.
+// setting's shortcuts, such as the lower rank as the lighter bin) and the erased one reach the
+// same histogram and statistics.
 TEST(AnyProcess, ErasedRunsAreTheTypedRunsOnTheLevelsEngine) {
   RunConfig config{9, 400, 1};
   config.engine = Engine::levels;
-  int compared = 0;
-  for (const auto& p : process_entries())
-    for (const auto& s : setting_entries()) {
-      Composition c;
-      Simulation typed;
-      try {
-        c = compose({p.name, {}}, {s.name, {}}, {"unit", {}}, config.n);
-        typed = make_simulation({p.name, {}}, {s.name, {}}, {"unit", {}}, config);
-      } catch (const InputError&) {
-        continue;  // a composition the levels engine does not run
-      }
-      for (const std::uint64_t replicate : {0, 1}) {
-        const RunResult a = typed.run(17, replicate);
-        const RunResult b = std::visit(
-            [&](const auto& setting) -> RunResult {
-              if constexpr (on_levels_v<std::decay_t<decltype(setting)>>) {
-                return run_once_on_levels(c.process, setting, c.weights, config, 17, replicate);
-              } else {
-                ADD_FAILURE() << "composed for levels: a setting the engine does not run";
-                return {};
-              }
-            },
-            c.setting);
-        const std::string label = p.name + " x " + s.name;
-        EXPECT_EQ(a.histogram.bins, b.histogram.bins) << label;
-        EXPECT_EQ(a.histogram.first_level, b.histogram.first_level) << label;
-        EXPECT_EQ(a.max_gap_over_time, b.max_gap_over_time) << label;
-        EXPECT_EQ(a.fraction_above_level, b.fraction_above_level) << label;
-        EXPECT_EQ(a.steps, b.steps) << label;
-        EXPECT_EQ(a.probes, b.probes) << label;
-        EXPECT_EQ(a.setting_counts, b.setting_counts) << label;
-      }
-      ++compared;
-    }
+  const int compared = expect_erased_runs_are_typed_runs(
+      config, [&](const Composition& c, const auto& setting, std::uint64_t replicate) -> RunResult {
+        if constexpr (on_levels_v<std::decay_t<decltype(setting)>>) {
+          return run_once_on_levels(c.process, setting, c.weights, config, 17, replicate);
+        } else {
+          ADD_FAILURE() << "composed for levels: a setting the engine does not run";
+          return {};
+        }
+      });
   EXPECT_GE(compared, 10);  // the exchangeable processes, under exact and the other settings
 }
 
