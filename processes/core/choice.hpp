@@ -95,15 +95,20 @@ inline bool takes_second(Order order, Bin first, Bin second, TieRule ties) {
   return (order == Order::greater) | ((order == Order::equal) & (second < first));
 }
 
+// Under the exact setting on per-bin loads with random ties: whether `second` is strictly lighter
+// than `first`, the one comparison the rule needs (not a three-way order and a test of it).
+template <class Oracle>
+bool stored_lighter(Oracle& oracle, Bin first, Bin second) {
+  return oracle.stored_load(second) < oracle.stored_load(first);
+}
+
 // The lighter of two sampled bins, `first` sampled before `second`.
 template <class Oracle>
 Bin lighter(Oracle& oracle, Bin first, Bin second, TieRule ties) {
   if constexpr (ranks_order_loads<Oracle>) {
     if (ties == TieRule::random) return select(second < first, first, second);
   } else if constexpr (carries_read_cells<Oracle>) {
-    // The one comparison the rule needs, not a three-way order and a test of it.
-    if (ties == TieRule::random)
-      return select(oracle.stored_load(second) < oracle.stored_load(first), first, second);
+    if (ties == TieRule::random) return select(stored_lighter(oracle, first, second), first, second);
   }
   const Order order = oracle.compare(first, second);
   // The rule is fixed for the whole run, so this branch is always predicted. With the rule a
@@ -121,6 +126,10 @@ template <class Oracle>
 Placement lighter_placement(Oracle& oracle, bool wanted, Bin first, Bin second, TieRule ties) {
   if constexpr (ranks_order_loads<Oracle>) {
     if (ties == TieRule::random) return {select_by_cmov(wanted & (second < first), first, second)};
+  } else if constexpr (carries_read_cells<Oracle>) {
+    if (ties == TieRule::random)
+      return placement_of_choice(oracle, wanted & stored_lighter(oracle, first, second), first,
+                                 second);
   }
   if constexpr (answers_exactly<Oracle, Question::compare>) {
     const bool take = takes_second(oracle.compare(first, second), first, second, ties);
