@@ -32,10 +32,22 @@ struct Quantile {
 
   template <class Oracle>
   Placement choose(Oracle& oracle) {
-    const auto top = static_cast<std::uint64_t>(std::ceil(delta * static_cast<double>(oracle.n())));
+    const std::uint64_t top = top_size(oracle.n());
     const Bin first = oracle.sample();
     return fresh_sample_if(oracle, oracle.in_top(first, top), first);
   }
+
+  // ceil(delta n), worked out again only when n changes (once a run): without SSE4.1 (the
+  // portable build) a ceiling is a dozen instructions, and it sat on the path of every ball.
+  std::uint64_t top_size(std::uint64_t n) {
+    if (n != top_for_n_) [[unlikely]] {
+      top_ = static_cast<std::uint64_t>(std::ceil(delta * static_cast<double>(n)));
+      top_for_n_ = n;
+    }
+    return top_;
+  }
+  std::uint64_t top_for_n_ = 0;  // the n that top_ belongs to (0: none yet; n >= 1)
+  std::uint64_t top_ = 0;
 };
 
 }  // namespace gapcheck
