@@ -108,7 +108,8 @@ Bin lighter(Oracle& oracle, Bin first, Bin second, TieRule ties) {
   if constexpr (ranks_order_loads<Oracle>) {
     if (ties == TieRule::random) return select(second < first, first, second);
   } else if constexpr (carries_read_cells<Oracle>) {
-    if (ties == TieRule::random) return select(stored_lighter(oracle, first, second), first, second);
+    if (ties == TieRule::random)
+      return select(stored_lighter(oracle, first, second), first, second);
   }
   const Order order = oracle.compare(first, second);
   // The rule is fixed for the whole run, so this branch is always predicted. With the rule a

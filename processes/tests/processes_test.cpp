@@ -437,7 +437,8 @@ TEST(ChosenPlacement, TheLowerRankIsTheLighterOnTheLevelsEngine) {
   std::uint64_t other_sample = 0;  // steps where the shortcut chose the other bin of the level
   for (int ball = 0; ball < 4000; ++ball) {
     const bool beta_step = ball % 2 == 0;
-    const Placement placement = beta_step ? one_plus_beta.choose(oracle) : two_choice.choose(oracle);
+    const Placement placement =
+        beta_step ? one_plus_beta.choose(oracle) : two_choice.choose(oracle);
     const Placement plain =
         beta_step ? one_plus_beta.choose(comparing) : two_choice.choose(comparing);
     ASSERT_EQ(levels[placement.bin], other_levels[plain.bin]) << "ball " << ball;
@@ -508,7 +509,8 @@ TEST(ConstantForm, TwoChoiceRunsAsItsConstantFormWithTheSameResult) {
                                           11, 3));
   config.keep_loads = false;
   expect_same_run(run_once_on_levels(two, ExactSetting{}, Weights{}, config, 11, 3),
-                  run_once_on_levels(DChoiceAtRunTime{two}, ExactSetting{}, Weights{}, config, 11, 3));
+                  run_once_on_levels(DChoiceAtRunTime{two}, ExactSetting{}, Weights{}, config, 11,
+                                     3));
 }
 
 // The level counts that the rank question reads equal those of the load vector, after unit balls

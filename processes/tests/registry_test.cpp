@@ -145,10 +145,10 @@ int expect_erased_runs_are_typed_runs(const RunConfig& config, RunErased run_era
         continue;  // a composition this engine does not run
       }
       SCOPED_TRACE(p.name + " x " + s.name);
-      for (const std::uint64_t replicate : {0, 1})
-        expect_same_run(typed.run(17, replicate),
-                        std::visit([&](const auto& setting) { return run_erased(c, setting, replicate); },
-                                   c.setting));
+      for (const std::uint64_t replicate : {0, 1}) {
+        const auto erased = [&](const auto& setting) { return run_erased(c, setting, replicate); };
+        expect_same_run(typed.run(17, replicate), std::visit(erased, c.setting));
+      }
       ++compared;
     }
   return compared;
