@@ -168,6 +168,18 @@ TEST(AnyProcess, ErasedRunsAreTheTypedRuns) {
   EXPECT_EQ(compared, static_cast<int>(process_entries().size() * setting_entries().size()));
 }
 
+// run_once_on_levels of a composition's erased process, where the setting runs on levels.
+template <class Setting>
+RunResult erased_run_on_levels(const Composition& c, const Setting& setting,
+                               const RunConfig& config, std::uint64_t replicate) {
+  if constexpr (on_levels_v<Setting>) {
+    return run_once_on_levels(c.process, setting, c.weights, config, 17, replicate);
+  } else {
+    ADD_FAILURE() << "composed for levels: a setting the engine does not run";
+    return {};
+  }
+}
+
 // The same on the levels engine, for every composition it runs: the typed loop (with the exact
 // setting's shortcuts, such as the lower rank as the lighter bin) and the erased one reach the
 // same histogram and statistics.
@@ -175,13 +187,8 @@ TEST(AnyProcess, ErasedRunsAreTheTypedRunsOnTheLevelsEngine) {
   RunConfig config{9, 400, 1};
   config.engine = Engine::levels;
   const int compared = expect_erased_runs_are_typed_runs(
-      config, [&](const Composition& c, const auto& setting, std::uint64_t replicate) -> RunResult {
-        if constexpr (on_levels_v<std::decay_t<decltype(setting)>>) {
-          return run_once_on_levels(c.process, setting, c.weights, config, 17, replicate);
-        } else {
-          ADD_FAILURE() << "composed for levels: a setting the engine does not run";
-          return {};
-        }
+      config, [&](const Composition& c, const auto& setting, std::uint64_t replicate) {
+        return erased_run_on_levels(c, setting, config, replicate);
       });
   EXPECT_GE(compared, 10);  // the exchangeable processes, under exact and the other settings
 }
