@@ -95,21 +95,25 @@ inline bool takes_second(Order order, Bin first, Bin second, TieRule ties) {
   return (order == Order::greater) | ((order == Order::equal) & (second < first));
 }
 
-// Under the exact setting on per-bin loads with random ties: whether `second` is strictly lighter
-// than `first`, the one comparison the rule needs (not a three-way order and a test of it).
+// Whether the exact setting lets random ties be decided by one comparison (second_is_lighter),
+// not a three-way order and a test of it.
 template <class Oracle>
-bool stored_lighter(Oracle& oracle, Bin first, Bin second) {
-  return oracle.stored_load(second) < oracle.stored_load(first);
+constexpr bool lighter_by_one_comparison = ranks_order_loads<Oracle> || carries_read_cells<Oracle>;
+
+// Whether `second` replaces `first` under random ties: the lower rank on the levels engine, the
+// strictly lighter stored load on per-bin loads.
+template <class Oracle>
+bool second_is_lighter(Oracle& oracle, Bin first, Bin second) {
+  if constexpr (ranks_order_loads<Oracle>) return second < first;
+  else return oracle.stored_load(second) < oracle.stored_load(first);
 }
 
 // The lighter of two sampled bins, `first` sampled before `second`.
 template <class Oracle>
 Bin lighter(Oracle& oracle, Bin first, Bin second, TieRule ties) {
-  if constexpr (ranks_order_loads<Oracle>) {
-    if (ties == TieRule::random) return select(second < first, first, second);
-  } else if constexpr (carries_read_cells<Oracle>) {
+  if constexpr (lighter_by_one_comparison<Oracle>) {
     if (ties == TieRule::random)
-      return select(stored_lighter(oracle, first, second), first, second);
+      return select(second_is_lighter(oracle, first, second), first, second);
   }
   const Order order = oracle.compare(first, second);
   // The rule is fixed for the whole run, so this branch is always predicted. With the rule a
@@ -125,11 +129,9 @@ Bin lighter(Oracle& oracle, Bin first, Bin second, TieRule ties) {
 // noise, an adversary, counts) is asked only the comparisons the process makes.
 template <class Oracle>
 Placement lighter_placement(Oracle& oracle, bool wanted, Bin first, Bin second, TieRule ties) {
-  if constexpr (ranks_order_loads<Oracle>) {
-    if (ties == TieRule::random) return {select_by_cmov(wanted & (second < first), first, second)};
-  } else if constexpr (carries_read_cells<Oracle>) {
+  if constexpr (lighter_by_one_comparison<Oracle>) {
     if (ties == TieRule::random)
-      return placement_of_choice(oracle, wanted & stored_lighter(oracle, first, second), first,
+      return placement_of_choice(oracle, wanted & second_is_lighter(oracle, first, second), first,
                                  second);
   }
   if constexpr (answers_exactly<Oracle, Question::compare>) {
