@@ -235,14 +235,25 @@ class ExactOracle {
  protected:
   // The rank question against a given load vector (the truth, or a batch's snapshot). Levels
   // provides operator[](i), bins_at_level(q) and bins_above(q) (as Loads does): O(1) per call.
+  // The bin is in the top k if fewer than k bins are heavier and, where its level straddles the
+  // k-th place, its uniform rank among the tied bins (a coin, drawn only there) is below the
+  // places left. Which case a ball meets is a coin flip of the loads, so the answer is computed
+  // without branches: the coin's word is drawn by masks (Rng::next_if), and only bounded()'s
+  // rejection, at odds of tied / 2^64, takes a branch.
   template <class Levels>
   bool in_top_of(const Levels& levels, Bin i, std::uint64_t k) {
     const auto level = static_cast<std::uint64_t>(levels[i]);
     const std::uint64_t heavier = levels.bins_above(level);
-    if (heavier >= k) return false;
-    const std::uint64_t tied = levels.bins_at_level(level);
-    if (heavier + tied <= k) return true;
-    return bounded(coins_, tied) < k - heavier;  // a uniform rank among the tied bins
+    const std::uint64_t tied = levels.bins_at_level(level);  // >= 1: bin i is at its level
+    const bool some_left = heavier < k;
+    const std::uint64_t left = k - heavier;  // the places left, where some_left
+    const bool straddles = some_left & (tied > left);
+    const std::uint64_t word = coins_.next_if(straddles);
+    const uint128 product = static_cast<uint128>(word) * tied;
+    auto rank = static_cast<std::uint64_t>(product >> 64);  // uniform among the tied bins
+    if (straddles & (static_cast<std::uint64_t>(product) < tied)) [[unlikely]]
+      rank = bounded_from(word, coins_, tied);
+    return some_left & ((tied <= left) | (rank < left));
   }
 
   State& loads_;

@@ -58,6 +58,17 @@ class Rng {
     return result;
   }
 
+  // The next word if `draw`, and then the state steps; if not, the state stays and the word
+  // means nothing. The step is taken by masks, not a branch, for draws decided by data a branch
+  // would mispredict on (the rank question's tied level, ExactOracle::in_top_of).
+  constexpr result_type next_if(bool draw) {
+    Rng next = *this;
+    const result_type word = next();
+    const std::uint64_t keep_next = 0 - static_cast<std::uint64_t>(draw);
+    for (std::size_t k = 0; k < s_.size(); ++k) s_[k] ^= (s_[k] ^ next.s_[k]) & keep_next;
+    return word;
+  }
+
  private:
   std::array<std::uint64_t, 4> s_{};
 };
@@ -101,10 +112,11 @@ class RngLanes {
 
 __extension__ using uint128 = unsigned __int128;
 
-// Uniform integer in [0, range), range >= 1, without modulo bias (Lemire 2019).
+// Uniform integer in [0, range), range >= 1, without modulo bias (Lemire 2019), from the
+// engine's word `first` and, only where it falls in the rejected zone, more words of the engine.
 template <class Engine>
-constexpr std::uint64_t bounded(Engine& engine, std::uint64_t range) {
-  uint128 product = static_cast<uint128>(engine()) * range;
+constexpr std::uint64_t bounded_from(std::uint64_t first, Engine& engine, std::uint64_t range) {
+  uint128 product = static_cast<uint128>(first) * range;
   auto low = static_cast<std::uint64_t>(product);
   if (low < range) {
     const std::uint64_t threshold = (0 - range) % range;  // 2^64 mod range
@@ -114,6 +126,12 @@ constexpr std::uint64_t bounded(Engine& engine, std::uint64_t range) {
     }
   }
   return static_cast<std::uint64_t>(product >> 64);
+}
+
+// Uniform integer in [0, range), range >= 1, without modulo bias (Lemire 2019).
+template <class Engine>
+constexpr std::uint64_t bounded(Engine& engine, std::uint64_t range) {
+  return bounded_from(engine(), engine, range);
 }
 
 // Uniform double in [0, 1) with 53 random bits.

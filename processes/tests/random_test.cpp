@@ -78,6 +78,29 @@ TEST(Bounded, StaysInRange) {
     for (int k = 0; k < 1000; ++k) EXPECT_LT(bounded(rng, range), range);
 }
 
+// next_if(true) is a draw; next_if(false) leaves the stream where it was.
+TEST(Rng, NextIfDrawsOnlyWhenAsked) {
+  Rng drawn(9), asked(9);
+  for (int k = 0; k < 100; ++k) {
+    const bool draw = k % 3 != 0;
+    const std::uint64_t word = asked.next_if(draw);
+    if (draw) EXPECT_EQ(word, drawn());
+  }
+  EXPECT_EQ(asked(), drawn());
+}
+
+// bounded_from() given the engine's next word is bounded(), words and state alike, also where
+// half the words are rejected (range just above 2^63).
+TEST(Bounded, FromAGivenFirstWordIsBounded) {
+  Rng direct(3), given(3);
+  for (std::uint64_t range : {1ULL, 7ULL, 1ULL << 40, (1ULL << 63) + 1})
+    for (int k = 0; k < 1000; ++k) {
+      const std::uint64_t first = given();
+      EXPECT_EQ(bounded_from(first, given, range), bounded(direct, range)) << range;
+    }
+  EXPECT_EQ(given(), direct());
+}
+
 TEST(Uniform01, InUnitInterval) {
   Rng rng(1);
   for (int k = 0; k < 10000; ++k) {
