@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "processes/core/choice.hpp"
 #include "processes/core/engine.hpp"
 #include "processes/core/process.hpp"
 
@@ -28,9 +29,9 @@ struct Packing {
   Placement choose(Oracle& oracle) {
     const Bin i = oracle.sample();
     const double average = oracle.average();
-    if (oracle.compare_to(i, average) != Order::less) return {i, 1};
+    if (oracle.compare_to(i, average) != Order::less) return placement_on(oracle, i, 1);
     const double fill = std::ceil(average) + 1 - oracle.load(i);
-    return {i, static_cast<std::uint64_t>(std::max(fill, 1.0))};
+    return placement_on(oracle, i, static_cast<std::uint64_t>(std::max(fill, 1.0)));
   }
 };
 

@@ -20,7 +20,8 @@ struct Twinning {
   template <class Oracle>
   Placement choose(Oracle& oracle) {
     const Bin i = oracle.sample();
-    return {i, compare_to_level(oracle, i, average_level(oracle)) == Order::less ? 2u : 1u};
+    return placement_on(oracle, i,
+                        compare_to_level(oracle, i, average_level(oracle)) == Order::less ? 2 : 1);
   }
 };
 

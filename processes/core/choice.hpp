@@ -89,6 +89,15 @@ Placement placement_of_choice(Oracle& oracle, bool take_second, Bin first, Bin s
   }
 }
 
+// `balls` balls on `bin` as the step's placement, with the bin's stored load where the exact
+// setting lets it travel (carries_read_cells): a process that places several balls by one
+// comparison (Twinning, Packing).
+template <class Oracle>
+Placement placement_on(Oracle& oracle, Bin bin, std::uint64_t balls) {
+  if constexpr (carries_read_cells<Oracle>) return {bin, balls, oracle.stored_load(bin)};
+  else return {bin, balls};
+}
+
 // Whether a second sample whose load compares `order` with the first's replaces it.
 inline bool takes_second(Order order, Bin first, Bin second, TieRule ties) {
   if (ties == TieRule::random) return order == Order::greater;

@@ -151,11 +151,13 @@ RunResult simulate(Process& process, Oracle& oracle, State& loads, Streams& stre
     Bin bin = placement.bin;
     std::uint64_t b = 0;
     if constexpr (carries_read_cells<Oracle>) {
+      // Integer loads are unit balls (draw_weight draws nothing): the step's balls go on at once,
+      // and a step of a varying number of balls (Twinning, Packing) runs no loop of that length.
       if (placement.read_load) {
         assert(oracle.stored_load(bin) == *placement.read_load);
         bin = oracle.place_read(bin, static_cast<Load>(*placement.read_load),
-                                draw_weight<Load>(weights, streams.weights));
-        b = 1;
+                                static_cast<Load>(count));
+        b = count;
       }
     }
     for (; b < count; ++b)

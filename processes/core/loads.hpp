@@ -185,20 +185,26 @@ class Loads {
   // The gap max - W/n, from the correctly rounded W/n: an integer W/n gives an exact gap.
   double gap() const { return static_cast<double>(max_) - average(); }
 
+  // One ball of `weight` on bin i; for integer loads (unit weights), `weight` unit balls at once
+  // (a step of Twinning or Packing places several on one bin).
   void add(Bin i, Load weight) { add_to(i, (*this)[i], weight); }
   // add() for a bin whose load `before` the caller has just read.
   void add_to(Bin i, Load before, Load weight) {
     const Load after = before + weight;
     if constexpr (narrow) {
-      const Cell cell = static_cast<Cell>(after - base_);
-      x_[i] = cell;
-      if (cell == std::numeric_limits<Cell>::max()) [[unlikely]] rebase(after);
+      constexpr Load kFull = std::numeric_limits<Cell>::max();
+      const Load cell = after - base_;
+      x_[i] = static_cast<Cell>(std::min(cell, kFull));
+      if (cell >= kFull) [[unlikely]] rebase(i, after);
     } else {
       x_[i] = after;
     }
-    if constexpr (unit) assert(weight == 1);  // W is the ball count (total())
-    else total_ += weight;
-    ++balls_;
+    if constexpr (unit) {
+      balls_ += weight;  // W is the ball count (total())
+    } else {
+      total_ += weight;
+      ++balls_;
+    }
     if (after > max_) max_ = after;
     if (track_levels_) move_level(level_of(before), level_of(after));
   }
@@ -232,12 +238,14 @@ class Loads {
  private:
   static std::uint64_t level_of(Load load) { return static_cast<std::uint64_t>(load); }
 
-  // Moves base_ up to the minimum load; `max` is the maximum after the ball being placed.
-  void rebase(Load max) {
+  // Moves base_ up to the minimum load, after bin i reached `max`, the new maximum, and its
+  // cell was filled to the top: the cell is set to max's offset from the new base.
+  void rebase(Bin i, Load max) {
     const Cell low = *std::min_element(x_.begin(), x_.end());
     for (Cell& cell : x_) cell = static_cast<Cell>(cell - low);
     base_ += low;
     if (max - base_ >= std::numeric_limits<Cell>::max() / 2) throw NarrowWindowExceeded{};
+    x_[i] = static_cast<Cell>(max - base_);
   }
 
   void move_level(std::uint64_t from, std::uint64_t to) {

@@ -217,11 +217,11 @@ class ExactOracle {
     return named_after(i, [&] { return loads_.add(i, weight); });
   }
   // place() for an integer per-bin load `read` that the process has just read
-  // (Placement::read_load).
-  Bin place_read(Bin i, Load read, Load weight)
+  // (Placement::read_load); `balls` unit balls at once.
+  Bin place_read(Bin i, Load read, Load balls)
     requires(std::is_integral_v<Load> && kPerBin)
   {
-    loads_.add_to(i, read, weight);
+    loads_.add_to(i, read, balls);
     return i;
   }
   // Whether the true loads are what the process would see now, so that the gap-over-time

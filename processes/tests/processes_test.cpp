@@ -606,6 +606,30 @@ TEST(NarrowCells, GiveTheSameRunAsFullWidthCells) {
   EXPECT_GE(wide.histogram.first_level, 990u);  // the base moved past the byte's range
 }
 
+// Several unit balls at once (a step of Packing or Twinning) may carry a byte cell past its top:
+// the base moves, and the bin's load is its exact load.
+TEST(NarrowCells, SeveralBallsAtOncePastTheTopOfTheCell) {
+  Loads<std::uint32_t, std::uint8_t> loads(4);
+  for (Bin i = 0; i < 4; ++i) loads.add(i, 150);
+  loads.add(0, 110);
+  EXPECT_EQ(loads[0], 260u);
+  EXPECT_EQ(loads[3], 150u);
+  EXPECT_EQ(loads.base(), 150u);
+  EXPECT_EQ(loads.max(), 260u);
+  EXPECT_EQ(loads.balls(), 4u * 150 + 110);
+}
+
+// Packing fills a bin by many balls in one step, on byte cells as on full-width ones.
+TEST(NarrowCells, GiveTheSameRunAsFullWidthCellsForPacking) {
+  const RunConfig config = run_keeping_loads(1000, 1000 * 1000);
+  const RunResult narrow =
+      run_once_in<std::uint32_t, std::uint8_t>(Packing{}, ExactSetting{}, Weights{}, config, 7, 1);
+  const RunResult wide =
+      run_once_in<std::uint32_t, std::uint32_t>(Packing{}, ExactSetting{}, Weights{}, config, 7, 1);
+  expect_same_run(narrow, wide);
+  EXPECT_GT(wide.histogram.first_level, 255u);  // the base moved past the byte's range
+}
+
 // Every ball in bin 0: max - min grows without bound.
 struct AllInFirstBin {
   template <class Oracle>
