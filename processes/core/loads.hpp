@@ -194,7 +194,7 @@ class Loads {
     if constexpr (narrow) {
       constexpr Load kFull = std::numeric_limits<Cell>::max();
       const Load cell = after - base_;
-      x_[i] = static_cast<Cell>(std::min(cell, kFull));
+      x_[i] = static_cast<Cell>(cell);  // wraps past the top: rebase() sets it right
       if (cell >= kFull) [[unlikely]] rebase(i, after);
     } else {
       x_[i] = after;
@@ -238,9 +238,10 @@ class Loads {
  private:
   static std::uint64_t level_of(Load load) { return static_cast<std::uint64_t>(load); }
 
-  // Moves base_ up to the minimum load, after bin i reached `max`, the new maximum, and its
-  // cell was filled to the top: the cell is set to max's offset from the new base.
+  // Moves base_ up to the minimum load, after bin i reached `max`, the new maximum, at or past
+  // the top of its cell: the cell is then set to max's offset from the new base.
   void rebase(Bin i, Load max) {
+    x_[i] = std::numeric_limits<Cell>::max();  // no lower than any other cell, as its load
     const Cell low = *std::min_element(x_.begin(), x_.end());
     for (Cell& cell : x_) cell = static_cast<Cell>(cell - low);
     base_ += low;
