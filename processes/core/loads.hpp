@@ -17,7 +17,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
-#include <mutex>
 #include <new>
 #include <type_traits>
 #include <utility>
@@ -36,20 +35,20 @@ using Bin = std::size_t;
 // pages every such touch beyond a few MiB also misses the TLB. Blocks of 2 MiB or more are
 // aligned to 2 MiB and advised MADV_HUGEPAGE; smaller ones come from operator new.
 //
-// Freed large blocks are kept, process-wide, for the next runs of the same size: fresh pages are
+// The last large block a thread frees is kept for its next run of the same size: fresh pages are
 // zeroed by the kernel on first touch, which at n = 2^24 took a third of a run with m = n
-// (docs/performance.md), while the vector's own zero fill of a reused block is a memset. The
-// keep is process-wide because a batch's threads are new at every batch (run_replicates), and a
-// new thread would otherwise pay for fresh pages in its first run. It holds blocks of one size
-// only (a block of another size frees them first), so it never holds more than the runs of that
-// size held at once; none above kKeepAtMost: memory checks count the runs, not blocks kept.
+// (docs/performance.md), while the vector's own zero fill of a reused block is a memset. A block
+// of another size frees the kept one first, so a thread holds at most one block between runs,
+// and none above kKeepAtMost: memory checks count the runs, not a block kept after them.
 class LargeBlockCache {
  public:
   static constexpr std::size_t kHugePage = std::size_t{1} << 21;
   static constexpr std::size_t kKeepAtMost = std::size_t{1} << 29;  // 512 MiB
 
   static void* allocate(std::size_t bytes) {
-    if (void* kept = keep().take(bytes)) return kept;
+    Kept& kept = slot();
+    if (kept.block != nullptr && kept.bytes == bytes) return std::exchange(kept.block, nullptr);
+    kept.release();
     void* p = std::aligned_alloc(kHugePage, bytes);
     if (p == nullptr) throw std::bad_alloc();
 #if defined(MADV_HUGEPAGE)
@@ -58,52 +57,25 @@ class LargeBlockCache {
     return p;
   }
   static void deallocate(void* p, std::size_t bytes) {
-    if (bytes > kKeepAtMost || !keep().give(p, bytes)) std::free(p);
+    Kept& kept = slot();
+    kept.release();
+    if (bytes > kKeepAtMost) return std::free(p);
+    kept.block = p;
+    kept.bytes = bytes;
   }
-  // How many freed blocks are kept now.
-  static std::size_t kept_blocks() { return keep().size(); }
 
  private:
-  class Keep {
-   public:
-    // A kept block of `bytes`, or nullptr; a request of another size frees the kept blocks.
-    void* take(std::size_t bytes) {
-      const std::lock_guard lock(mutex_);
-      if (bytes != bytes_) release();
-      if (blocks_.empty()) return nullptr;
-      void* block = blocks_.back();
-      blocks_.pop_back();
-      return block;
-    }
-    // Keeps `block`; false where it cannot (no memory for the list), and the caller frees it.
-    bool give(void* block, std::size_t bytes) {
-      const std::lock_guard lock(mutex_);
-      if (bytes != bytes_) release();
-      bytes_ = bytes;
-      try {
-        blocks_.push_back(block);
-      } catch (const std::bad_alloc&) {
-        return false;
-      }
-      return true;
-    }
-    std::size_t size() {
-      const std::lock_guard lock(mutex_);
-      return blocks_.size();
-    }
-    ~Keep() { release(); }
-
-   private:
+  struct Kept {
+    void* block = nullptr;
+    std::size_t bytes = 0;
     void release() {
-      for (void* block : blocks_) std::free(block);
-      blocks_.clear();
+      std::free(block);
+      block = nullptr;
     }
-    std::mutex mutex_;
-    std::vector<void*> blocks_;  // free blocks, each of bytes_
-    std::size_t bytes_ = 0;
+    ~Kept() { release(); }
   };
-  static Keep& keep() {
-    static Keep kept;
+  static Kept& slot() {
+    thread_local Kept kept;
     return kept;
   }
 };

@@ -1,7 +1,5 @@
 // Each process on hand-made loads with scripted samples and coins: which bin, how many samples.
 #include <algorithm>
-#include <set>
-#include <thread>
 #include <type_traits>
 
 #include <gtest/gtest.h>
@@ -547,8 +545,8 @@ TEST(LoadLevels, CountTheBinsAtAndAboveEveryLevel) {
   EXPECT_GT(loads.top_level(), 100u);
 }
 
-// A load vector of 2 MiB or more reuses the block a previous run freed, and starts at zero all
-// the same.
+// A load vector of 2 MiB or more reuses the block the thread's previous run freed, and starts
+// at zero all the same.
 TEST(LoadVectorMemory, AReusedLargeBlockStartsAtZero) {
   const std::size_t n = std::size_t{1} << 20;  // 4 MiB of loads
   const std::uint32_t* block = nullptr;
@@ -562,33 +560,6 @@ TEST(LoadVectorMemory, AReusedLargeBlockStartsAtZero) {
   EXPECT_EQ(static_cast<std::size_t>(
                 std::count(again.vector().begin(), again.vector().end(), std::uint32_t{0})),
             n);
-}
-
-// Freed blocks are kept for runs on any thread: a batch's threads are new at every batch
-// (run_replicates), and a new thread's first run would otherwise wait for fresh pages. Blocks
-// held at once are all kept; a block of another size frees them.
-TEST(LoadVectorMemory, FreedBlocksAreKeptForRunsOnOtherThreads) {
-  const std::size_t n = std::size_t{1} << 20;  // 4 MiB of loads
-  std::set<const std::uint32_t*> freed;
-  std::thread([&] {
-    Loads<std::uint32_t> one(n), two(n);
-    one.add(1, 1);
-    two.add(n - 1, 1);
-    freed = {one.vector().data(), two.vector().data()};
-  }).join();
-  EXPECT_EQ(LargeBlockCache::kept_blocks(), 2u);
-  {
-    Loads<std::uint32_t> one(n), two(n);
-    EXPECT_EQ((std::set<const std::uint32_t*>{one.vector().data(), two.vector().data()}), freed);
-    EXPECT_EQ(LargeBlockCache::kept_blocks(), 0u);
-    for (const auto* loads : {&one, &two})
-      EXPECT_EQ(static_cast<std::size_t>(std::count(loads->vector().begin(),
-                                                    loads->vector().end(), std::uint32_t{0})),
-                n);
-  }
-  EXPECT_EQ(LargeBlockCache::kept_blocks(), 2u);
-  const Loads<std::uint32_t> larger(2 * n);
-  EXPECT_EQ(LargeBlockCache::kept_blocks(), 0u);
 }
 
 // --- narrow load cells ------------------------------------------------------------------------
