@@ -8,7 +8,8 @@
 // Optionally (for processes that ask rank questions, such as Quantile) it also keeps, for each
 // integer load level q, the number of bins strictly above q, so that "how many bins are heavier
 // than bin i, and how many tie with it" is two or three array reads. A ball of weight 1 moves one
-// bin up one level, which changes one entry: O(1) per ball.
+// bin up one level, which changes one entry: O(1) per ball (a step's several unit balls, one
+// entry each).
 #pragma once
 
 #include <algorithm>
@@ -115,8 +116,8 @@ struct NarrowWindowExceeded {};
 // Cell is the type a bin's load is stored in: Load itself, or for unit weights a narrow unsigned
 // type holding x_i - base, where base <= min_i x_i. The loads of a run stay within a few levels
 // of each other (the gap), so a byte per bin holds them while the run lasts, and a quarter of
-// the memory traffic is what a sample's random read costs at large n. When a cell reaches its
-// largest value, base moves up to the minimum load (an O(n) pass, once per many n balls); when
+// the memory traffic is what a sample's random read costs at large n. When a cell reaches or
+// passes its largest value, base moves up to the minimum load (an O(n) pass, once per many n balls); when
 // even then max - min would fill half the range, NarrowWindowExceeded ends the attempt.
 template <class Load, class Cell = Load>
 class Loads {
@@ -211,13 +212,16 @@ class Loads {
   static std::uint64_t level_of(Load load) { return static_cast<std::uint64_t>(load); }
 
   // Moves base_ up to the minimum load, after bin i reached `max`, the new maximum, at or past
-  // the top of its cell: the cell is then set to max's offset from the new base.
+  // the top of its cell: the cell is then set to max's offset from the new base. It throws where
+  // placing the step's balls one at a time would have: when the cell, at the top as a ball
+  // reached it, holds half the range or more above the minimum, or when max no longer fits.
   void rebase(Bin i, Load max) {
-    x_[i] = std::numeric_limits<Cell>::max();  // no lower than any other cell, as its load
+    constexpr Cell kFull = std::numeric_limits<Cell>::max();
+    x_[i] = kFull;  // no lower than any other cell, as its load
     const Cell low = *std::min_element(x_.begin(), x_.end());
     for (Cell& cell : x_) cell = static_cast<Cell>(cell - low);
     base_ += low;
-    if (max - base_ >= std::numeric_limits<Cell>::max() / 2) throw NarrowWindowExceeded{};
+    if (kFull - low >= kFull / 2 || max - base_ >= kFull) throw NarrowWindowExceeded{};
     x_[i] = static_cast<Cell>(max - base_);
   }
 
@@ -225,7 +229,8 @@ class Loads {
     if (from == to) return;
     if (to >= above_.size()) above_.resize(to + 1, 0);  // no bin was above a new level
     for (std::uint64_t l = from; l < to; ++l) ++above_[l];  // one entry for a unit ball
-    // (a snapshot's catch_up may move a bin several levels: one entry per ball it took)
+    // (a step's several balls, or a snapshot's catch_up, may move a bin several levels: one
+    // entry per ball)
   }
 
   Vector x_;

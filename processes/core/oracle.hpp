@@ -238,8 +238,8 @@ class ExactOracle {
   // The bin is in the top k if fewer than k bins are heavier and, where its level straddles the
   // k-th place, its uniform rank among the tied bins (a coin, drawn only there) is below the
   // places left. Which case a ball meets is a coin flip of the loads, so the answer is computed
-  // without branches: the coin's word is drawn by masks (Rng::next_if), and only bounded()'s
-  // rejection, at odds of tied / 2^64, takes a branch.
+  // without branches: the coin's word is drawn by masks (Rng::next_if), and only
+  // bounded_from()'s rejection, at odds of tied / 2^64, takes a branch.
   template <class Levels>
   bool in_top_of(const Levels& levels, Bin i, std::uint64_t k) {
     const auto level = static_cast<std::uint64_t>(levels[i]);
@@ -374,7 +374,8 @@ constexpr bool reads_loads_freely = [] {
 
 // Whether a placement carries the load of the bin a process chose (Placement::read_load): under
 // the exact setting on per-bin loads (cells), for every choice by conditional move
-// (placement_of_choice, core/choice.hpp), and the engine places it with place_read. A read is
+// (placement_of_choice, core/choice.hpp) and for several balls on one bin (placement_on), and
+// the engine places it with place_read. A read is
 // one memory access, on the path from the samples to the store of every ball.
 template <class O>
 constexpr bool carries_read_cells = reads_loads_freely<O> && requires { requires O::per_bin; };

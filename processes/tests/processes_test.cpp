@@ -590,6 +590,19 @@ TEST(NarrowCells, SeveralBallsAtOncePastTheTopOfTheCell) {
   EXPECT_EQ(loads.balls(), 4u * 150 + 110);
 }
 
+// The bin that several balls carry past its cell's top may have been the minimum: the base then
+// moves to the next lowest load.
+TEST(NarrowCells, SeveralBallsAtOnceFromTheMinimum) {
+  Loads<std::uint32_t, std::uint8_t> loads(4);
+  loads.add(0, 200);
+  for (Bin i = 1; i < 4; ++i) loads.add(i, 250);
+  loads.add(0, 60);
+  EXPECT_EQ(loads[0], 260u);
+  EXPECT_EQ(loads[1], 250u);
+  EXPECT_EQ(loads.base(), 250u);
+  EXPECT_EQ(loads.max(), 260u);
+}
+
 // Packing fills a bin by many balls in one step, on byte cells as on full-width ones.
 TEST(NarrowCells, GiveTheSameRunAsFullWidthCellsForPacking) {
   const RunConfig config = run_keeping_loads(1000, 1000 * 1000);
@@ -654,6 +667,34 @@ TEST(ExactOracleInTop, MatchesCountedRanksAndRandomisesOnlyTies) {
   for (int k = 0; k < 1000; ++k) inside += oracle.in_top(1, 2);
   EXPECT_GT(inside, 400);
   EXPECT_LT(inside, 600);
+}
+
+// The rank question draws a coin where the bin's level straddles the k-th place, and only there,
+// as the rule reads: the answers and the coins left are those of the rule asked in that order.
+TEST(ExactOracleInTop, DrawsACoinOnlyWhereTheLevelStraddles) {
+  Loads<std::uint32_t> loads(6, true);
+  Streams streams(4, 2);
+  Rng reference = streams.coins;
+  ExactOracle<std::uint32_t> oracle(loads, streams);
+  for (Bin i : {0, 0, 0, 1, 1, 2, 2, 3}) oracle.place(i, 1);  // loads 3, 2, 2, 1, 0, 0
+  auto by_the_rule = [&](Bin i, std::uint64_t k) {
+    const std::uint64_t level = loads[i];
+    const std::uint64_t heavier = loads.bins_above(level);
+    const std::uint64_t tied = loads.bins_at_level(level);
+    if (heavier >= k) return false;
+    if (heavier + tied <= k) return true;
+    return bounded(reference, tied) < k - heavier;
+  };
+  int coins = 0;
+  for (int round = 0; round < 20; ++round)
+    for (Bin i = 0; i < 6; ++i)
+      for (std::uint64_t k = 0; k <= 7; ++k) {
+        const std::uint64_t heavier = loads.bins_above(loads[i]);
+        coins += heavier < k && heavier + loads.bins_at_level(loads[i]) > k;
+        ASSERT_EQ(oracle.in_top(i, k), by_the_rule(i, k)) << "bin " << i << " k " << k;
+      }
+  EXPECT_EQ(coins, 20 * 4);  // bins 1, 2 at k = 2; bins 4, 5 at k = 5
+  for (int k = 0; k < 64; ++k) ASSERT_EQ(oracle.coin(0.5), bernoulli(reference, 0.5));
 }
 
 // --- two-thinning -------------------------------------------------------------------------

@@ -89,16 +89,39 @@ TEST(Rng, NextIfDrawsOnlyWhenAsked) {
   EXPECT_EQ(asked(), drawn());
 }
 
-// bounded_from() given the engine's next word is bounded(), words and state alike, also where
-// half the words are rejected (range just above 2^63).
-TEST(Bounded, FromAGivenFirstWordIsBounded) {
-  Rng direct(3), given(3);
+// Lemire's method as published (Lemire 2019, Algorithm 5, for 64-bit words), written here
+// apart from bounded_from() to check it against.
+std::uint64_t reference_bounded(Rng& engine, std::uint64_t range) {
+  unsigned __int128 product = static_cast<unsigned __int128>(engine()) * range;
+  auto low = static_cast<std::uint64_t>(product);
+  if (low < range) {
+    const std::uint64_t threshold = (0 - range) % range;
+    while (low < threshold) {
+      product = static_cast<unsigned __int128>(engine()) * range;
+      low = static_cast<std::uint64_t>(product);
+    }
+  }
+  return static_cast<std::uint64_t>(product >> 64);
+}
+
+// bounded_from() given the engine's next word, and bounded(), are Lemire's method: the same
+// values and the same words used, also where half the words are rejected (range 2^63 + 1).
+TEST(Bounded, FromAGivenFirstWordIsLemiresMethod) {
+  Rng reference(3), given(3), direct(3);
+  int rejected = 0;
   for (std::uint64_t range : {1ULL, 7ULL, 1ULL << 40, (1ULL << 63) + 1})
     for (int k = 0; k < 1000; ++k) {
       const std::uint64_t first = given();
-      EXPECT_EQ(bounded_from(first, given, range), bounded(direct, range)) << range;
+      const std::uint64_t expected = reference_bounded(reference, range);
+      EXPECT_EQ(bounded_from(first, given, range), expected) << range;
+      EXPECT_EQ(bounded(direct, range), expected) << range;
+      rejected += static_cast<std::uint64_t>(static_cast<unsigned __int128>(first) * range) <
+                  (0 - range) % range;
     }
-  EXPECT_EQ(given(), direct());
+  EXPECT_GT(rejected, 300);  // the rejection path was taken
+  const std::uint64_t next = reference();
+  EXPECT_EQ(given(), next);
+  EXPECT_EQ(direct(), next);
 }
 
 TEST(Uniform01, InUnitInterval) {
