@@ -578,29 +578,21 @@ TEST(NarrowCells, GiveTheSameRunAsFullWidthCells) {
 }
 
 // Several unit balls at once (a step of Packing or Twinning) may carry a byte cell past its top:
-// the base moves, and the bin's load is its exact load.
+// the base moves to the least load, also where that bin was the least loaded before, and every
+// load stays exact.
 TEST(NarrowCells, SeveralBallsAtOncePastTheTopOfTheCell) {
-  Loads<std::uint32_t, std::uint8_t> loads(4);
-  for (Bin i = 0; i < 4; ++i) loads.add(i, 150);
-  loads.add(0, 110);
-  EXPECT_EQ(loads[0], 260u);
-  EXPECT_EQ(loads[3], 150u);
-  EXPECT_EQ(loads.base(), 150u);
-  EXPECT_EQ(loads.max(), 260u);
-  EXPECT_EQ(loads.balls(), 4u * 150 + 110);
-}
-
-// The bin that several balls carry past its cell's top may have been the minimum: the base then
-// moves to the next lowest load.
-TEST(NarrowCells, SeveralBallsAtOnceFromTheMinimum) {
-  Loads<std::uint32_t, std::uint8_t> loads(4);
-  loads.add(0, 200);
-  for (Bin i = 1; i < 4; ++i) loads.add(i, 250);
-  loads.add(0, 60);
-  EXPECT_EQ(loads[0], 260u);
-  EXPECT_EQ(loads[1], 250u);
-  EXPECT_EQ(loads.base(), 250u);
-  EXPECT_EQ(loads.max(), 260u);
+  // bin 0's load and the other three's before balls take bin 0 to 260 in one addition
+  for (const auto& [first, others] : {std::pair{150u, 150u}, std::pair{200u, 250u}}) {
+    Loads<std::uint32_t, std::uint8_t> loads(4);
+    loads.add(0, first);
+    for (Bin i = 1; i < 4; ++i) loads.add(i, others);
+    loads.add(0, 260 - first);
+    EXPECT_EQ(loads[0], 260u) << first;
+    EXPECT_EQ(loads[3], others) << first;
+    EXPECT_EQ(loads.base(), others) << first;
+    EXPECT_EQ(loads.max(), 260u) << first;
+    EXPECT_EQ(loads.balls(), 260u + 3 * others) << first;
+  }
 }
 
 // Packing fills a bin by many balls in one step, on byte cells as on full-width ones.
