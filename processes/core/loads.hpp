@@ -117,8 +117,9 @@ struct NarrowWindowExceeded {};
 // type holding x_i - base, where base <= min_i x_i. The loads of a run stay within a few levels
 // of each other (the gap), so a byte per bin holds them while the run lasts, and a quarter of
 // the memory traffic is what a sample's random read costs at large n. When a cell reaches or
-// passes its largest value, base moves up to the minimum load (an O(n) pass, once per many n balls); when
-// even then max - min would fill half the range, NarrowWindowExceeded ends the attempt.
+// passes its largest value, base moves up to the minimum load (an O(n) pass, once per many n
+// balls); when even then max - min would fill half the range, NarrowWindowExceeded ends the
+// attempt.
 template <class Load, class Cell = Load>
 class Loads {
  public:
