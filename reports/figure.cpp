@@ -22,7 +22,8 @@ namespace {
 constexpr std::array<const char*, 7> kPalette = {"#000000", "#E69F00", "#0072B2", "#009E73",
                                                  "#D55E00", "#56B4E9", "#CC79A7"};
 constexpr std::array<int, 7> kPointTypes = {7, 5, 9, 13, 11, 15, 3};
-// The open counterparts, for series drawn as bare points (published values beside measured).
+// The open counterparts, for series drawn as bare points (published values beside measured) and
+// for dashed series with points.
 constexpr std::array<int, 7> kOpenPointTypes = {6, 4, 8, 12, 10, 14, 1};
 
 // A gnuplot single-quoted string: only the quote itself needs escaping (doubled).
@@ -184,8 +185,10 @@ void check_shape(const Figure& figure) {
 std::string plot_style(const Series& s, std::size_t index) {
   const std::size_t color = s.color >= 0 ? static_cast<std::size_t>(s.color) : index;
   const std::string rgb = kPalette[color % kPalette.size()];
-  const int point = kPointTypes[color % kPointTypes.size()];
   const int dash = s.dash >= 0 ? s.dash : 1;
+  // A dashed series takes its colour's open marker: beside its solid twin (m = n against
+  // m = 1000n) it stays apart also where it has a single point, and so no line to show its dash.
+  const int point = (dash > 1 ? kOpenPointTypes : kPointTypes)[color % kPointTypes.size()];
   switch (s.style) {
     case Series::Style::points_errorbars:
       return fmt::format("using 1:2:3:4 with yerrorlines lc rgb '{}' lw 1.2 dt {} pt {} ps P",

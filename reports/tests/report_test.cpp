@@ -346,6 +346,19 @@ TEST(Figure, ALongTitleBreaksBeforeItsVerdict) {
   EXPECT_NE(gp.find("sprintf(\"%s\\n%s\\n{/*0.85 %s}\", T_title, T_title1, T_note0)"), std::string::npos) << gp;
 }
 
+// Two series of one colour, solid and dashed, differ by their markers too (filled, open): the
+// dashed one of a single point showed no dash, and looked like the solid one's.
+TEST(Figure, ADashedSeriesHasItsColoursOpenMarker) {
+  Figure f;
+  f.id = "dashed";
+  f.title = "t";
+  f.series.push_back({"solid", Series::Style::points_errorbars, {1, 2}, {1, 2}, {}, {}, 1, -1});
+  f.series.push_back({"dashed", Series::Style::points_errorbars, {1}, {1}, {}, {}, 1, 2});
+  const std::string gp = gnuplot_script(f);
+  EXPECT_NE(gp.find("lc rgb '#E69F00' lw 1.2 dt 1 pt 5 ps P title T_s0"), std::string::npos) << gp;
+  EXPECT_NE(gp.find("lc rgb '#E69F00' lw 1.2 dt 2 pt 4 ps P title T_s1"), std::string::npos) << gp;
+}
+
 // The LaTeX text of a figure is ASCII with the symbols as math: Θ, τ, φ, Ω, ₂, ³ went through as
 // UTF-8, which pdflatex without a Unicode setup cannot typeset.
 TEST(Figure, LatexTextMapsEveryNonAsciiSymbolToMath) {
