@@ -166,10 +166,9 @@ class Loads {
   void add_to(Bin i, Load before, Load weight) {
     const Load after = before + weight;
     if constexpr (narrow) {
-      constexpr Load kFull = std::numeric_limits<Cell>::max();
       const Load cell = after - base_;
       x_[i] = static_cast<Cell>(cell);  // wraps past the top: rebase() sets it right
-      if (cell >= kFull) [[unlikely]] rebase(i, after);
+      if (cell >= kCellTop) [[unlikely]] rebase(i, after);
     } else {
       x_[i] = after;
     }
@@ -211,18 +210,19 @@ class Loads {
 
  private:
   static std::uint64_t level_of(Load load) { return static_cast<std::uint64_t>(load); }
+  // The largest value a cell holds: a narrow cell that reaches it moves the base (rebase).
+  static constexpr Load kCellTop = std::numeric_limits<Cell>::max();
 
   // Moves base_ up to the minimum load, after bin i reached `max`, the new maximum, at or past
   // the top of its cell: the cell is then set to max's offset from the new base. It throws where
   // placing the step's balls one at a time would have: when the cell, at the top as a ball
   // reached it, holds half the range or more above the minimum, or when max no longer fits.
   void rebase(Bin i, Load max) {
-    constexpr Cell kFull = std::numeric_limits<Cell>::max();
-    x_[i] = kFull;  // no lower than any other cell, as its load
+    x_[i] = static_cast<Cell>(kCellTop);  // no lower than any other cell, as its load
     const Cell low = *std::min_element(x_.begin(), x_.end());
     for (Cell& cell : x_) cell = static_cast<Cell>(cell - low);
     base_ += low;
-    if (kFull - low >= kFull / 2 || max - base_ >= kFull) throw NarrowWindowExceeded{};
+    if (kCellTop - low >= kCellTop / 2 || max - base_ >= kCellTop) throw NarrowWindowExceeded{};
     x_[i] = static_cast<Cell>(max - base_);
   }
 

@@ -375,8 +375,8 @@ constexpr bool reads_loads_freely = [] {
 // Whether a placement carries the load of the bin a process chose (Placement::read_load): under
 // the exact setting on per-bin loads (cells), for every choice by conditional move
 // (placement_of_choice, core/choice.hpp) and for several balls on one bin (placement_on), and
-// the engine places it with place_read. A read is
-// one memory access, on the path from the samples to the store of every ball.
+// the engine places it with place_read. A read is one memory access, on the path from the
+// samples to the store of every ball.
 template <class O>
 constexpr bool carries_read_cells = reads_loads_freely<O> && requires { requires O::per_bin; };
 
