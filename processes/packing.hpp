@@ -24,15 +24,40 @@ struct Packing {
              [](const Params&) { return Packing{}; }}};
   }
   static constexpr bool on_levels = true;
+  static constexpr bool several_balls = true;  // core/engine.hpp
 
   template <class Oracle>
   Placement choose(Oracle& oracle) {
     const Bin i = oracle.sample();
-    const double average = oracle.average();
-    if (oracle.compare_to(i, average) != Order::less) return placement_on(oracle, i, 1);
-    const double fill = std::ceil(average) + 1 - oracle.load(i);
-    return placement_on(oracle, i, static_cast<std::uint64_t>(std::max(fill, 1.0)));
+    if constexpr (reads_loads_freely<Oracle>) {
+      // The exact setting, in integers (W = t, unit balls): x_i < W/n as x_i n < W, and
+      // ceil(W/n) kept as t grows. No division and no branch on the path of every ball: which
+      // side of the mean a sample falls is a coin flip to a branch predictor. The same steps as
+      // below while W < 2^53 (compare_to_exact_average); beyond, these are the exact ones.
+      const bool below = compare_to_level(oracle, i, average_level(oracle)) == Order::less;
+      const std::uint64_t fill = ceil_of_average(oracle.balls(), oracle.n()) + 1 -
+                                 static_cast<std::uint64_t>(oracle.stored_load(i));
+      return placement_on(oracle, i, select_by_cmov(below, std::uint64_t{1}, fill));
+    } else {
+      const double average = oracle.average();
+      if (oracle.compare_to(i, average) != Order::less) return placement_on(oracle, i, 1);
+      const double fill = std::ceil(average) + 1 - oracle.load(i);
+      return placement_on(oracle, i, static_cast<std::uint64_t>(std::max(fill, 1.0)));
+    }
   }
+
+  // ceil(t / n) for the clock t, which only grows in a run: the ceiling moves up one level each
+  // time t passes a multiple of n.
+  std::uint64_t ceil_of_average(std::uint64_t t, std::uint64_t n) {
+    while (ceiling_times_n_ < t) {
+      ++ceiling_;
+      ceiling_times_n_ += n;
+    }
+    return ceiling_;
+  }
+  // Per-run state: the engine copies a fresh process for every run.
+  std::uint64_t ceiling_ = 0;
+  std::uint64_t ceiling_times_n_ = 0;
 };
 
 }  // namespace gapcheck

@@ -70,12 +70,36 @@ struct Thinning {
 
   template <class Oracle>
   Placement choose(Oracle& oracle) {
-    const Level level = threshold(oracle);
+    return choose_against(oracle, threshold(oracle), accept_at_threshold);
+  }
+
+  // One step against `level`, taken before the primary is sampled.
+  template <class Oracle>
+  static Placement choose_against(Oracle& oracle, Level level, bool accept_at_level) {
     const Bin primary = oracle.sample();
     const Order order = compare_to_level(oracle, primary, level);
     // less, or equal where equality is accepted: the order (-1, 0, 1) below 0, or below 1.
-    const bool accepted = static_cast<int>(order) < static_cast<int>(accept_at_threshold);
+    const bool accepted = static_cast<int>(order) < static_cast<int>(accept_at_level);
     return fresh_sample_if(oracle, !accepted, primary);
+  }
+
+  // One stage against the mean W/n (Thinning's default, Mean-Thinning), with the acceptance rule
+  // a constant (core/engine.hpp, with_constants_if_exact): no step tests the stage, the
+  // threshold's kind or the rule.
+  template <bool kAcceptAtMean>
+  struct AgainstTheMean {
+    template <class Oracle>
+    Placement choose(Oracle& oracle) {
+      return choose_against(oracle, average_level(oracle), kAcceptAtMean);
+    }
+  };
+  template <class Run>
+  auto with_constants(Run run) const {
+    if (stages.size() == 1 && stages[0].relative && stages[0].value == 0) {
+      if (accept_at_threshold) return run(AgainstTheMean<true>{});
+      return run(AgainstTheMean<false>{});
+    }
+    return run(*this);
   }
 };
 

@@ -3,6 +3,8 @@
 // thinning", SODA'22; mean-biased processes, arXiv 2308.05087; theory.md §7.
 #pragma once
 
+#include <cstdint>
+
 #include "processes/core/choice.hpp"
 #include "processes/core/engine.hpp"
 #include "processes/core/process.hpp"
@@ -16,12 +18,13 @@ struct Twinning {
              [](const Params&) { return Twinning{}; }}};
   }
   static constexpr bool on_levels = true;
+  static constexpr bool several_balls = true;  // core/engine.hpp
 
   template <class Oracle>
   Placement choose(Oracle& oracle) {
     const Bin i = oracle.sample();
-    return placement_on(oracle, i,
-                        compare_to_level(oracle, i, average_level(oracle)) == Order::less ? 2 : 1);
+    const bool below = compare_to_level(oracle, i, average_level(oracle)) == Order::less;
+    return placement_on(oracle, i, 1 + std::uint64_t{below});
   }
 };
 

@@ -122,6 +122,15 @@ template <class O>
 constexpr bool always_visible =
     detail::is_exact_oracle<typename detail::member_class<decltype(&O::visible)>::type>::value;
 
+// A process that may place several balls in one step (Twinning, Packing) declares
+// `static constexpr bool several_balls = true`. Any process may place several; the declaration
+// only changes how the engine counts them (simulate).
+template <class Process>
+constexpr bool several_balls_v = [] {
+  if constexpr (requires { Process::several_balls; }) return Process::several_balls;
+  return false;
+}();
+
 // State is the per-bin Loads<Load> or the levels engine's LevelLoads (core/levels.hpp).
 template <class Process, class Oracle, class State>
 RunResult simulate(Process& process, Oracle& oracle, State& loads, Streams& streams,
@@ -146,8 +155,13 @@ RunResult simulate(Process& process, Oracle& oracle, State& loads, Streams& stre
   const std::uint64_t m = config.m;
   while (loads.balls() < m) {
     const Placement placement = choose_with(process, oracle);
-    const std::uint64_t count =
-        placement.balls == 1 ? 1 : std::min(placement.balls, m - loads.balls());
+    // m - balls >= 1 here. For a process of one ball a step, the test makes the count the
+    // constant 1; for one whose count follows a comparison of loads it would be a coin flip to
+    // the branch predictor, so there the count is one minimum (a conditional move).
+    const std::uint64_t at_most = m - loads.balls();
+    const std::uint64_t count = several_balls_v<Process> ? std::min(placement.balls, at_most)
+                                : placement.balls == 1   ? 1
+                                                         : std::min(placement.balls, at_most);
     Bin bin = placement.bin;
     std::uint64_t b = 0;
     if constexpr (carries_read_cells<Oracle>) {

@@ -465,37 +465,36 @@ struct AnyForm {
   }
 };
 
-// DChoice with its parameters as run-time values, hiding the constant form it offers.
-struct DChoiceAtRunTime {
-  DChoice process;
+// A process with its parameters as run-time values, hiding the constant form it offers.
+template <class Process>
+struct AtRunTime {
+  Process process;
   template <class Oracle>
   Placement choose(Oracle& oracle) {
     return process.choose(oracle);
   }
 };
 
-// Under the exact setting Two-Choice with random ties runs as DChoice::TwoChoice, d and the tie
-// rule constants (with_constants_if_exact): the same run as with them at run time, on both
-// engines. Any other d or tie rule, or another setting, runs the process itself.
-TEST(ConstantForm, TwoChoiceRunsAsItsConstantFormWithTheSameResult) {
-  const auto form_of = [](const DChoice& process) {
-    return process.with_constants([](const auto& form) {
-      return std::is_same_v<std::decay_t<decltype(form)>, DChoice::TwoChoice>;
-    });
-  };
-  static_assert(requires(const DChoice& process, AnyForm run) { process.with_constants(run); });
-  EXPECT_TRUE(form_of(DChoice{2, TieRule::random}));
-  EXPECT_FALSE(form_of(DChoice{3, TieRule::random}));
-  EXPECT_FALSE(form_of(DChoice{2, TieRule::index}));
-  // The engine's dispatch: the form under the exact setting on integer loads (per bin or levels),
-  // the process itself under a setting that answers a question itself, or with weighted loads.
-  const auto dispatched = [](auto oracle_tag) {
+// Whether `process` runs as its constant form Form (with_constants).
+template <class Form, class Process>
+bool runs_as(const Process& process) {
+  static_assert(requires(AnyForm run) { process.with_constants(run); });
+  return process.with_constants(
+      [](const auto& form) { return std::is_same_v<std::decay_t<decltype(form)>, Form>; });
+}
+
+// The engine's dispatch, and the run: the constant form Form under the exact setting on integer
+// loads (per bin or levels); the process itself under a setting that answers a question itself,
+// or with weighted loads. The form gives the same run as the process with its parameters at run
+// time, on both engines.
+template <class Form, class Process>
+void expect_constant_form_with_the_same_run(const Process& process) {
+  const auto dispatched = [&](auto oracle_tag) {
     bool constant = false;
-    with_constants_if_exact<typename decltype(oracle_tag)::type>(
-        DChoice{2, TieRule::random}, [&](const auto& form) {
-          constant = std::is_same_v<std::decay_t<decltype(form)>, DChoice::TwoChoice>;
-          return RunResult{};
-        });
+    with_constants_if_exact<typename decltype(oracle_tag)::type>(process, [&](const auto& form) {
+      constant = std::is_same_v<std::decay_t<decltype(form)>, Form>;
+      return RunResult{};
+    });
     return constant;
   };
   EXPECT_TRUE(dispatched(std::type_identity<ExactOracle<std::uint32_t>>{}));
@@ -503,14 +502,40 @@ TEST(ConstantForm, TwoChoiceRunsAsItsConstantFormWithTheSameResult) {
   EXPECT_FALSE(dispatched(std::type_identity<CountingCompares>{}));
   EXPECT_FALSE(dispatched(std::type_identity<ExactOracle<double, Loads<double>>>{}));
   RunConfig config = run_keeping_loads(1000, 50 * 1000);
-  const DChoice two{2, TieRule::random};
-  expect_same_run(run_once<std::uint32_t>(two, ExactSetting{}, Weights{}, config, 11, 3),
-                  run_once<std::uint32_t>(DChoiceAtRunTime{two}, ExactSetting{}, Weights{}, config,
-                                          11, 3));
+  const AtRunTime<Process> at_run_time{process};
+  expect_same_run(run_once<std::uint32_t>(process, ExactSetting{}, Weights{}, config, 11, 3),
+                  run_once<std::uint32_t>(at_run_time, ExactSetting{}, Weights{}, config, 11, 3));
   config.keep_loads = false;
-  expect_same_run(run_once_on_levels(two, ExactSetting{}, Weights{}, config, 11, 3),
-                  run_once_on_levels(DChoiceAtRunTime{two}, ExactSetting{}, Weights{}, config, 11,
-                                     3));
+  expect_same_run(run_once_on_levels(process, ExactSetting{}, Weights{}, config, 11, 3),
+                  run_once_on_levels(at_run_time, ExactSetting{}, Weights{}, config, 11, 3));
+}
+
+// Under the exact setting Two-Choice with random ties runs as DChoice::TwoChoice, d and the tie
+// rule constants (with_constants_if_exact). Any other d or tie rule runs the process itself.
+TEST(ConstantForm, TwoChoiceRunsAsItsConstantFormWithTheSameResult) {
+  EXPECT_TRUE(runs_as<DChoice::TwoChoice>(DChoice{2, TieRule::random}));
+  EXPECT_FALSE(runs_as<DChoice::TwoChoice>(DChoice{3, TieRule::random}));
+  EXPECT_FALSE(runs_as<DChoice::TwoChoice>(DChoice{2, TieRule::index}));
+  expect_constant_form_with_the_same_run<DChoice::TwoChoice>(DChoice{2, TieRule::random});
+}
+
+// Thinning against the mean in one stage runs as Thinning::AgainstTheMean, the acceptance rule a
+// constant: Mean-Thinning (equality accepted) and Thinning's default (not). A threshold above the
+// mean, an absolute one or a schedule runs the process itself.
+TEST(ConstantForm, ThinningAgainstTheMeanRunsAsItsConstantFormWithTheSameResult) {
+  Thinning thinning, mean_thinning;
+  mean_thinning.accept_at_threshold = true;
+  EXPECT_TRUE(runs_as<Thinning::AgainstTheMean<false>>(thinning));
+  EXPECT_TRUE(runs_as<Thinning::AgainstTheMean<true>>(mean_thinning));
+  Thinning above_mean, absolute, schedule;
+  above_mean.stages = {{0, true, 1.0}};
+  absolute.stages = {{0, false, 0.0}};
+  schedule.stages = {{0, true, 0.0}, {5000, true, 1.0}};
+  EXPECT_TRUE(runs_as<Thinning>(above_mean));
+  EXPECT_TRUE(runs_as<Thinning>(absolute));
+  EXPECT_TRUE(runs_as<Thinning>(schedule));
+  expect_constant_form_with_the_same_run<Thinning::AgainstTheMean<false>>(thinning);
+  expect_constant_form_with_the_same_run<Thinning::AgainstTheMean<true>>(mean_thinning);
 }
 
 // The level counts that the rank question reads equal those of the load vector, after unit balls
@@ -812,6 +837,47 @@ TEST(Packing, IntegerAverageFillsToAveragePlusOneAndEqualityGetsOneBall) {
   Packing p;
   EXPECT_EQ(p.choose(o).balls, 2u);  // 0 -> 2
   EXPECT_EQ(p.choose(o).balls, 1u);  // load 1 = W/n: one ball
+}
+
+// Every question answered truthfully, but by members of its own, as a setting answers them: a
+// process takes on it the path it takes under any setting other than the exact one.
+template <class Load, class State>
+class TruthfulOracle : public ExactOracle<Load, State> {
+  using Exact = ExactOracle<Load, State>;
+
+ public:
+  using hides = Hides<Question::average, Question::compare_to, Question::load>;
+  using Exact::Exact;
+  double average() const { return Exact::average(); }
+  Order compare_to(Bin i, double level) { return Exact::compare_to(i, level); }
+  double load(Bin i) { return Exact::load(i); }
+};
+struct TruthfulSetting {
+  template <class Load = void, class State>
+  TruthfulOracle<oracle_load_t<Load, State>, State> oracle(State& loads, Streams& streams) const {
+    return {loads, streams};
+  }
+};
+
+// Under the exact setting Packing compares x_i n with W and keeps ceil(W/n) as t grows, in
+// integers; asked as the definition words it (W/n, its ceiling, x_i), it takes the same steps.
+// n = 1 and 3 make the ceiling move every step or every few; m is not a whole number of steps.
+TEST(Packing, IntegerStepsUnderTheExactSettingAreTheStepsAskedAsDefined) {
+  static_assert(reads_loads_freely<ExactOracle<std::uint32_t>>);
+  static_assert(!reads_loads_freely<TruthfulOracle<std::uint32_t, Loads<std::uint32_t>>>);
+  for (const std::uint64_t n : {1u, 3u, 1000u}) {
+    const RunConfig config = run_keeping_loads(n, 200 * n + 7);
+    expect_same_run(run_once<std::uint32_t>(Packing{}, ExactSetting{}, Weights{}, config, 5, 2),
+                    run_once<std::uint32_t>(Packing{}, TruthfulSetting{}, Weights{}, config, 5, 2));
+  }
+}
+
+TEST(Packing, CeilingOfTheAverageFollowsTheClock) {
+  for (const std::uint64_t n : {1u, 3u, 7u}) {
+    Packing p;
+    for (std::uint64_t t = 0; t < 60; t += 1 + t % 4)
+      ASSERT_EQ(p.ceil_of_average(t, n), (t + n - 1) / n) << "t " << t << ", n " << n;
+  }
 }
 
 TEST(Memory, FirstBallGoesToItsSampleThenTheLesserOfSampleAndCache) {
