@@ -8,6 +8,8 @@
 // oracle is told them, so that it prefetches every probe's bin like a uniform sample's.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -42,7 +44,10 @@ struct Left {
 
   template <class Oracle>
   Placement choose(Oracle& oracle) {
-    if (starts.empty() || starts.back() != oracle.n()) [[unlikely]] bind(oracle);
+    if (starts.empty() || starts.back() != oracle.n()) [[unlikely]] {
+      starts.resize(d + std::size_t{1});
+      bind(oracle, starts.data(), d);
+    }
     Bin best = oracle.sample_in(starts[0], starts[1]);
     for (std::uint32_t k = 1; k < d; ++k) {
       const Bin b = oracle.sample_in(starts[k], starts[k + 1]);
@@ -52,14 +57,31 @@ struct Left {
     return {best};
   }
 
+  // Left[2] with d a constant (core/engine.hpp, with_constants_if_exact): the two groups' bounds
+  // in the form itself, no loop over groups. Under the exact setting "the right sample only if
+  // strictly lighter" is lighter() with random ties: the earlier sample keeps a tie.
+  struct LeftTwo {
+    std::array<Bin, 3> starts{};
+    template <class Oracle>
+    Placement choose(Oracle& oracle) {
+      if (starts[2] != oracle.n()) [[unlikely]] bind(oracle, starts.data(), 2);
+      const Bin left = oracle.sample_in(starts[0], starts[1]);
+      return {lighter(oracle, left, oracle.sample_in(starts[1], starts[2]), TieRule::random)};
+    }
+  };
+  template <class Run>
+  auto with_constants(Run run) const {
+    if (d == 2) return run(LeftTwo{});
+    return run(*this);
+  }
+
  private:
+  // Writes the d + 1 group bounds of the oracle's n to `bounds` and tells the oracle the groups.
   template <class Oracle>
-  void bind(Oracle& oracle) {
+  static void bind(Oracle& oracle, Bin* bounds, std::uint32_t d) {
     const std::uint64_t n = oracle.n();
-    starts.clear();
-    for (std::uint64_t k = 0; k <= d; ++k) starts.push_back(group_start(k, d, n));
-    if constexpr (requires { oracle.expect_groups(starts.data(), d); })
-      oracle.expect_groups(starts.data(), d);
+    for (std::uint64_t k = 0; k <= d; ++k) bounds[k] = group_start(k, d, n);
+    if constexpr (requires { oracle.expect_groups(bounds, d); }) oracle.expect_groups(bounds, d);
   }
 };
 

@@ -135,12 +135,16 @@ class ExactOracle {
   // first + floor(w (last - first) / 2^32) unless its low product falls in the 2^32 mod range
   // rejected values, when the next word is tried. Ranges of 2^32 or more (only the levels
   // engine's n reaches them) take two words, low half first, as one 64-bit word.
-  // On the levels engine bins are ranks, and only the whole range [0, n) means anything.
+  // On the levels engine bins are ranks, and only the whole range [0, n) means anything. Per-bin
+  // loads hold fewer than 2^32 bins, so their ranges take one word (as in sample()).
   Bin sample_in(Bin first, Bin last) {
-    if constexpr (!kPerBin)
+    const auto range = static_cast<std::uint64_t>(last - first);
+    if constexpr (kPerBin) {
+      return draw_narrow(first, range);
+    } else {
       if (first != 0 || last != loads_.n()) [[unlikely]]
         throw std::logic_error("the levels engine samples only the whole range [0, n)");
-    const auto range = static_cast<std::uint64_t>(last - first);
+    }
     if (range >> 32 != 0) [[unlikely]] {
       WideWords words{this};
       const std::uint64_t before = words_read();

@@ -228,12 +228,14 @@ TEST(DegenerateParameters, LeftOneFirstDiffCapOneQuantileZeroAreOneChoice) {
 // Draws over `range` from the oracle and, independently, Lemire's way from the stream's words
 // (`bits` each, multiplied in Product): the same bins, and a rejected word is no probe. The
 // ranges below reject about half of the words, so the rejection path runs about 2000 times.
-template <class Product, class Words>
+// On per-bin loads (4 bins: the oracle's draw does not look at n) or on the levels engine, n bins
+// of ranks, where n = range may reach 2^32 and more.
+template <class State, class Product, class Words>
 void expect_rejected_words_skipped_and_not_probes(std::uint64_t range, unsigned bits,
                                                   std::uint64_t replicate) {
-  Loads<std::uint32_t> loads(4);
+  State loads(std::is_same_v<State, LevelLoads> ? range : 4);
   Streams streams(2026, replicate);
-  ExactOracle<std::uint32_t> oracle(loads, streams);
+  ExactOracle<typename State::value_type, State> oracle(loads, streams);
   Words words(2026, replicate);
   const Product limit = Product{1} << bits;
   const Product threshold = limit % range;
@@ -253,15 +255,17 @@ void expect_rejected_words_skipped_and_not_probes(std::uint64_t range, unsigned 
 
 // 2^32 mod (2^31 + 1) = 2^31 - 1: 32-bit words.
 TEST(ExactOracleSamples, RejectedWordsAreSkippedAndNotCountedAsProbes) {
-  expect_rejected_words_skipped_and_not_probes<std::uint64_t, HalfWords>(
+  expect_rejected_words_skipped_and_not_probes<Loads<std::uint32_t>, std::uint64_t, HalfWords>(
+      (std::uint64_t{1} << 31) + 1, 32, 5);
+  expect_rejected_words_skipped_and_not_probes<LevelLoads, std::uint64_t, HalfWords>(
       (std::uint64_t{1} << 31) + 1, 32, 5);
 }
 
 // 2^64 mod (2^63 + 1) = 2^63 - 1: a range of 2^32 or more draws 64-bit words (two 32-bit words
 // each), and a rejected wide draw is no probe either.
 TEST(ExactOracleSamples, RejectedWideDrawsAreNotCountedAsProbes) {
-  expect_rejected_words_skipped_and_not_probes<uint128, LaneWords>((std::uint64_t{1} << 63) + 1,
-                                                                   64, 6);
+  expect_rejected_words_skipped_and_not_probes<LevelLoads, uint128, LaneWords>(
+      (std::uint64_t{1} << 63) + 1, 64, 6);
 }
 
 // Stream layout 4: oracle.sample_if(wanted) on a random pattern of wants gives the bin sample()
@@ -488,7 +492,7 @@ bool runs_as(const Process& process) {
 // or with weighted loads. The form gives the same run as the process with its parameters at run
 // time, on both engines.
 template <class Form, class Process>
-void expect_constant_form_with_the_same_run(const Process& process) {
+void expect_constant_form_with_the_same_run(const Process& process, std::uint64_t n = 1000) {
   const auto dispatched = [&](auto oracle_tag) {
     bool constant = false;
     with_constants_if_exact<typename decltype(oracle_tag)::type>(process, [&](const auto& form) {
@@ -501,13 +505,15 @@ void expect_constant_form_with_the_same_run(const Process& process) {
   EXPECT_TRUE((dispatched(std::type_identity<ExactOracle<std::uint64_t, LevelLoads>>{})));
   EXPECT_FALSE(dispatched(std::type_identity<CountingCompares>{}));
   EXPECT_FALSE(dispatched(std::type_identity<ExactOracle<double, Loads<double>>>{}));
-  RunConfig config = run_keeping_loads(1000, 50 * 1000);
+  RunConfig config = run_keeping_loads(n, 50 * n);
   const AtRunTime<Process> at_run_time{process};
   expect_same_run(run_once<std::uint32_t>(process, ExactSetting{}, Weights{}, config, 11, 3),
                   run_once<std::uint32_t>(at_run_time, ExactSetting{}, Weights{}, config, 11, 3));
-  config.keep_loads = false;
-  expect_same_run(run_once_on_levels(process, ExactSetting{}, Weights{}, config, 11, 3),
-                  run_once_on_levels(at_run_time, ExactSetting{}, Weights{}, config, 11, 3));
+  if constexpr (requires { Process::on_levels; }) {
+    config.keep_loads = false;
+    expect_same_run(run_once_on_levels(process, ExactSetting{}, Weights{}, config, 11, 3),
+                    run_once_on_levels(at_run_time, ExactSetting{}, Weights{}, config, 11, 3));
+  }
 }
 
 // Under the exact setting Two-Choice with random ties runs as DChoice::TwoChoice, d and the tie
@@ -517,6 +523,16 @@ TEST(ConstantForm, TwoChoiceRunsAsItsConstantFormWithTheSameResult) {
   EXPECT_FALSE(runs_as<DChoice::TwoChoice>(DChoice{3, TieRule::random}));
   EXPECT_FALSE(runs_as<DChoice::TwoChoice>(DChoice{2, TieRule::index}));
   expect_constant_form_with_the_same_run<DChoice::TwoChoice>(DChoice{2, TieRule::random});
+}
+
+// Left[2] runs as Left::LeftTwo, its groups' bounds in the form; other d run the process itself.
+// n = 2^20 + 3: two unequal groups, and loads large enough to be prefetched by the groups.
+TEST(ConstantForm, LeftTwoRunsAsItsConstantFormWithTheSameResult) {
+  EXPECT_TRUE(runs_as<Left::LeftTwo>(Left{2}));
+  EXPECT_FALSE(runs_as<Left::LeftTwo>(Left{3}));
+  EXPECT_FALSE(runs_as<Left::LeftTwo>(Left{1}));
+  expect_constant_form_with_the_same_run<Left::LeftTwo>(Left{2});
+  expect_constant_form_with_the_same_run<Left::LeftTwo>(Left{2}, (std::uint64_t{1} << 20) + 3);
 }
 
 // Thinning against the mean in one stage runs as Thinning::AgainstTheMean, the acceptance rule a
