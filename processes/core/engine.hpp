@@ -219,10 +219,14 @@ RunResult simulate(Process& process, Oracle& oracle, State& loads, Streams& stre
 // would double the compile time of the process's compositions.
 template <class Oracle, class Process, class Run>
 RunResult with_constants_if_exact(const Process& prototype, Run run) {
-  if constexpr (reads_loads_freely<Oracle> && requires { prototype.with_constants(run); })
-    return prototype.with_constants(run);
-  else
+  // Nested, not one conjunction: the requires-expression instantiates every form's loop with
+  // the oracle, and a form may use what only the exact setting's oracle answers.
+  if constexpr (reads_loads_freely<Oracle>) {
+    if constexpr (requires { prototype.with_constants(run); }) return prototype.with_constants(run);
+    else return run(prototype);
+  } else {
     return run(prototype);
+  }
 }
 
 // One run with the setting's oracle and a copy of the process, both fresh.

@@ -168,6 +168,32 @@ class ExactOracle {
     return drawn;
   }
 
+  // The bins that the next kCount samples would give, without drawing them, unless one of their
+  // words might be rejected by Lemire's method or the range takes wide draws (then false, and
+  // the process draws them one by one). A process that stops at a sample decided by loads
+  // (FirstDiff) reads them all at once and then takes the ones it uses (take_samples): no step
+  // waits on a branch per sample. The words are the ones sample() would read, in order.
+  template <std::size_t kCount>
+  bool peek_samples(std::array<Bin, kCount>& bins) const {
+    static_assert(kCount <= kRing - kBlock, "the ring holds kRing - kBlock words ahead");
+    const std::uint64_t range = loads_.n();
+    if (range >> 32 != 0) return false;
+    bool clear = true;  // no word in the zone where Lemire's method may reject it
+    for (std::size_t k = 0; k < kCount; ++k) {
+      const std::uint64_t product = std::uint64_t{ring_[(words_read_ + k) % kRing]} * range;
+      clear &= static_cast<std::uint32_t>(product) >= range;
+      bins[k] = static_cast<Bin>(product >> 32);
+    }
+    return clear;
+  }
+  // Draws the first `count` samples of a peek (1 <= count <= kBlock), each a probe.
+  void take_samples(std::size_t count) {
+    const std::size_t into_block = words_read_ % kBlock;
+    words_read_ += count;
+    // A block just used up is refilled, as next_sample_word() does word by word.
+    if (into_block + count >= kBlock) refill((words_read_ - into_block - count) % kRing);
+  }
+
   // Where the probes of every step will fall: the k-th in group k of `starts` (starts[k] ..
   // starts[k + 1], k = 0 .. groups - 1). Only the prefetching reads it (Left tells it before its
   // first probe); the samples drawn are the same with or without it.

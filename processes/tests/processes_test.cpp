@@ -1,5 +1,6 @@
 // Each process on hand-made loads with scripted samples and coins: which bin, how many samples.
 #include <algorithm>
+#include <array>
 #include <type_traits>
 
 #include <gtest/gtest.h>
@@ -294,6 +295,42 @@ void expect_sample_if_reads_every_word_and_counts_wanted_probes(std::uint64_t n,
   EXPECT_EQ(a.sample(), b.sample());
 }
 
+// peek_samples gives the bins the next samples will be, and take_samples draws the first few of
+// them, across block refills: a second oracle on the same stream, asked sample() every time,
+// sees the same bins and probes. n = 2^31 + 1 puts about half of the words in the zone where a
+// word may be rejected: a peek over one is refused, and the samples are drawn one by one.
+template <class State>
+void expect_peeked_samples_drawn_next(std::uint64_t n, std::uint64_t replicate) {
+  using Oracle = ExactOracle<typename State::value_type, State>;
+  State state_a(n), state_b(n);
+  Streams streams_a(2026, replicate), streams_b(2026, replicate);
+  Oracle a(state_a, streams_a), b(state_b, streams_b);
+  std::uint64_t peeked = 0, refused = 0;
+  for (std::size_t k = 0; k < 3000; ++k) {
+    const std::size_t count = 1 + k % 4;
+    std::array<Bin, 4> bins{};
+    if (a.peek_samples(bins)) {
+      ++peeked;
+      a.take_samples(count);
+      for (std::size_t j = 0; j < count; ++j) ASSERT_EQ(bins[j], b.sample()) << "step " << k;
+    } else {
+      ++refused;
+      for (std::size_t j = 0; j < count; ++j) ASSERT_EQ(a.sample(), b.sample()) << "step " << k;
+    }
+    ASSERT_EQ(a.probes(), b.probes());
+  }
+  EXPECT_EQ(a.sample(), b.sample());
+  EXPECT_GT(peeked, 100u);
+  if (n > (std::uint64_t{1} << 31)) EXPECT_GT(refused, 100u);
+  else EXPECT_EQ(refused, 0u);
+}
+
+TEST(ExactOracleSamples, PeekedSamplesAreTheSamplesDrawnNext) {
+  expect_peeked_samples_drawn_next<Loads<std::uint32_t>>(1000, 3);
+  expect_peeked_samples_drawn_next<LevelLoads>(1000, 4);
+  expect_peeked_samples_drawn_next<LevelLoads>((std::uint64_t{1} << 31) + 1, 5);
+}
+
 TEST(ExactOracleSamples, SampleIfReadsEveryWordAndCountsOnlyWantedProbes) {
   expect_sample_if_reads_every_word_and_counts_wanted_probes<Loads<std::uint32_t>>(1000, 7);
   expect_sample_if_reads_every_word_and_counts_wanted_probes<LevelLoads>(1000, 8);
@@ -492,7 +529,8 @@ bool runs_as(const Process& process) {
 // or with weighted loads. The form gives the same run as the process with its parameters at run
 // time, on both engines.
 template <class Form, class Process>
-void expect_constant_form_with_the_same_run(const Process& process, std::uint64_t n = 1000) {
+void expect_constant_form_with_the_same_run(const Process& process, std::uint64_t n = 1000,
+                                            std::uint64_t m = 50 * 1000) {
   const auto dispatched = [&](auto oracle_tag) {
     bool constant = false;
     with_constants_if_exact<typename decltype(oracle_tag)::type>(process, [&](const auto& form) {
@@ -505,7 +543,7 @@ void expect_constant_form_with_the_same_run(const Process& process, std::uint64_
   EXPECT_TRUE((dispatched(std::type_identity<ExactOracle<std::uint64_t, LevelLoads>>{})));
   EXPECT_FALSE(dispatched(std::type_identity<CountingCompares>{}));
   EXPECT_FALSE(dispatched(std::type_identity<ExactOracle<double, Loads<double>>>{}));
-  RunConfig config = run_keeping_loads(n, 50 * n);
+  RunConfig config = run_keeping_loads(n, m);
   const AtRunTime<Process> at_run_time{process};
   expect_same_run(run_once<std::uint32_t>(process, ExactSetting{}, Weights{}, config, 11, 3),
                   run_once<std::uint32_t>(at_run_time, ExactSetting{}, Weights{}, config, 11, 3));
@@ -532,7 +570,24 @@ TEST(ConstantForm, LeftTwoRunsAsItsConstantFormWithTheSameResult) {
   EXPECT_FALSE(runs_as<Left::LeftTwo>(Left{3}));
   EXPECT_FALSE(runs_as<Left::LeftTwo>(Left{1}));
   expect_constant_form_with_the_same_run<Left::LeftTwo>(Left{2});
-  expect_constant_form_with_the_same_run<Left::LeftTwo>(Left{2}, (std::uint64_t{1} << 20) + 3);
+  const std::uint64_t prefetched = (std::uint64_t{1} << 20) + 3;
+  expect_constant_form_with_the_same_run<Left::LeftTwo>(Left{2}, prefetched, 4 * prefetched);
+}
+
+// FirstDiff with cap 4 runs as FirstDiff::Capped<4>, its samples peeked and read at once; other
+// caps run the process itself. n = 2^20 + 3 is prefetched; on the levels engine n = 2^31 + 1
+// refuses about half of the peeks (a word that may be rejected), which then draw one by one.
+TEST(ConstantForm, FirstDiffOfCapFourRunsAsItsConstantFormWithTheSameResult) {
+  EXPECT_TRUE(runs_as<FirstDiff::Capped<4>>(FirstDiff{4}));
+  EXPECT_FALSE(runs_as<FirstDiff::Capped<4>>(FirstDiff{3}));
+  expect_constant_form_with_the_same_run<FirstDiff::Capped<4>>(FirstDiff{4});
+  const std::uint64_t prefetched = (std::uint64_t{1} << 20) + 3;
+  expect_constant_form_with_the_same_run<FirstDiff::Capped<4>>(FirstDiff{4}, prefetched,
+                                                               4 * prefetched);
+  const RunConfig config{(std::uint64_t{1} << 31) + 1, 20000, 2};
+  expect_same_run(
+      run_once_on_levels(FirstDiff{4}, ExactSetting{}, Weights{}, config, 11, 3),
+      run_once_on_levels(AtRunTime<FirstDiff>{{4}}, ExactSetting{}, Weights{}, config, 11, 3));
 }
 
 // Thinning against the mean in one stage runs as Thinning::AgainstTheMean, the acceptance rule a
