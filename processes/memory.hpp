@@ -18,6 +18,11 @@
 // answers it like any other comparison. The first ball, with an empty cache, goes to its sample.
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+
+#include "processes/core/choice.hpp"
 #include "processes/core/engine.hpp"
 #include "processes/core/process.hpp"
 
@@ -41,6 +46,7 @@ struct Memory {
 
   template <class Oracle>
   Placement choose(Oracle& oracle) {
+    if constexpr (carries_read_cells<Oracle>) return choose_carrying_loads(oracle);
     if (cached && other != cache && oracle.compare(other, cache) == Order::less) cache = other;
     const Bin sample = oracle.sample();
     if (!cached) {
@@ -53,6 +59,38 @@ struct Memory {
     cache = to_cache ? cache : sample;
     return {cache};
   }
+
+  // The same rule under the exact setting on per-bin unit loads (core/oracle.hpp,
+  // carries_read_cells), with the loads of the cache and the other bin carried from step to step:
+  // only this process's balls change them, one at a time. Read from memory, their addresses
+  // would wait on the last step's comparison, a chain through the cache from ball to ball; the
+  // sample's load is the one read, and no choice takes a branch.
+  template <class Oracle>
+  Placement choose_carrying_loads(Oracle& oracle) {
+    const Bin sample = oracle.sample();
+    const std::uint64_t sample_load = oracle.stored_load(sample);
+    // The lesser after the last placement (ties: the bin used). Where other == cache the loads
+    // are equal, so no test of the names is needed. Before the first ball both loads are
+    // kNoCache: the first ball goes to its sample, which becomes the cache, and the other bin
+    // (a name with that load) is never the lesser, and is gone after the second ball.
+    const bool other_lighter = other_load < cache_load;
+    cache = select_by_cmov(other_lighter, cache, other);
+    cache_load = std::min(other_load, cache_load);
+    // The ball goes to the cache if strictly lighter, else to the sample; the other one stays.
+    const bool to_cache = cache_load < sample_load;
+    const bool sample_is_cache = sample == cache;  // then both names are the bin used
+    const Bin used = select_by_cmov(to_cache, sample, cache);
+    other = select_by_cmov(to_cache, cache, sample);
+    const std::uint64_t used_load = select_by_cmov(to_cache, sample_load, cache_load);
+    other_load = select_by_cmov(to_cache, cache_load, sample_load) + std::uint64_t{sample_is_cache};
+    cache = used;
+    cache_load = used_load + 1;
+    return {used, 1, used_load};
+  }
+  // Above any load a run reaches, and one more does not wrap around.
+  static constexpr std::uint64_t kNoCache = std::numeric_limits<std::uint64_t>::max() / 2;
+  std::uint64_t cache_load = kNoCache;  // the cache's load after the last placement (carried form)
+  std::uint64_t other_load = kNoCache;  // the other bin's
 };
 
 }  // namespace gapcheck

@@ -982,6 +982,19 @@ TEST(Memory, AfterATieTheCacheKeepsTheBinNotUsed) {
   EXPECT_EQ(step(), 0u);  // cache 0 (load 1) < sample 3 (1.5)
 }
 
+// Under the exact setting on per-bin loads Memory carries the loads of its cache and other bin
+// instead of asking them; asked as the definition words it, it takes the same steps. n = 1 and 3
+// make the sample the cache or the other bin often; 2^20 + 3 runs on byte cells, prefetched.
+TEST(Memory, CarriedLoadsUnderTheExactSettingAreTheLoadsAsked) {
+  static_assert(carries_read_cells<ExactOracle<std::uint32_t>>);
+  for (const std::uint64_t n : {std::uint64_t{1}, std::uint64_t{3}, std::uint64_t{1000},
+                                (std::uint64_t{1} << 20) + 3}) {
+    const RunConfig config = run_keeping_loads(n, std::max<std::uint64_t>(3 * n, 20000) + 7);
+    expect_same_run(run_once<std::uint32_t>(Memory{}, ExactSetting{}, Weights{}, config, 5, 2),
+                    run_once<std::uint32_t>(Memory{}, TruthfulSetting{}, Weights{}, config, 5, 2));
+  }
+}
+
 TEST(Memory, TiesGoToTheFreshSample) {
   ScriptedOracle o({0, 1, 1}, {0, 2});
   Memory p;
