@@ -34,7 +34,7 @@ struct Packing {
       // ceil(W/n) kept as t grows. No division and no branch on the path of every ball: which
       // side of the mean a sample falls is a coin flip to a branch predictor. The same steps as
       // below while W < 2^53 (compare_to_exact_average); beyond, these are the exact ones.
-      const bool below = compare_to_level(oracle, i, average_level(oracle)) == Order::less;
+      const bool below = below_level(oracle, i, average_level(oracle));
       const std::uint64_t fill = ceil_of_average(oracle.balls(), oracle.n()) + 1 -
                                  static_cast<std::uint64_t>(oracle.stored_load(i));
       return placement_on(oracle, i, select_by_cmov(below, std::uint64_t{1}, fill));

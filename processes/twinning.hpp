@@ -23,7 +23,7 @@ struct Twinning {
   template <class Oracle>
   Placement choose(Oracle& oracle) {
     const Bin i = oracle.sample();
-    const bool below = compare_to_level(oracle, i, average_level(oracle)) == Order::less;
+    const bool below = below_level(oracle, i, average_level(oracle));
     return placement_on(oracle, i, 1 + std::uint64_t{below});
   }
 };

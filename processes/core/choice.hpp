@@ -198,6 +198,16 @@ Order compare_to_level(Oracle& oracle, Bin i, Level level) {
   return oracle.compare_to(i, level.value);
 }
 
+// Whether x_i is below `level`: compare_to_level(oracle, i, level) == Order::less, one comparison
+// where the oracle compares with the average exactly.
+template <class Oracle>
+bool below_level(Oracle& oracle, Bin i, Level level) {
+  if constexpr (compares_to_average_exactly<Oracle>) {
+    if (level.is_average) return oracle.below_exact_average(i);
+  }
+  return compare_to_level(oracle, i, level) == Order::less;
+}
+
 // The lightest of d i.i.d. uniform samples (d >= 1), comparing each new sample with the best so
 // far: d probes, d - 1 comparisons.
 template <class Oracle>

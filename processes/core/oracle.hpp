@@ -224,14 +224,15 @@ class ExactOracle {
   // Processes ask it through compare_to_level (core/choice.hpp), which asks a setting that bends
   // compare_to or average the question as the definition words it.
   Order compare_to_exact_average(Bin i) {
-    if constexpr (std::is_integral_v<Load>) {
-      std::uint64_t scaled;  // x_i n; where it overflows, it exceeds W, a count of balls < 2^64 - 1
-      if (__builtin_mul_overflow(static_cast<std::uint64_t>(loads_[i]),
-                                 static_cast<std::uint64_t>(loads_.n()), &scaled))
-        scaled = std::numeric_limits<std::uint64_t>::max();
-      return order_of(scaled, loads_.total());
-    } else
-      return compare_to(i, average());
+    if constexpr (std::is_integral_v<Load>) return order_of(load_times_n(i), loads_.total());
+    else return compare_to(i, average());
+  }
+  // compare_to_exact_average(i) == Order::less, as one comparison (below_level, core/choice.hpp):
+  // GCC does not reduce the order's test to it, and Twinning's and Packing's count of balls,
+  // on the path from one step to the next, waits on it.
+  bool below_exact_average(Bin i) {
+    if constexpr (std::is_integral_v<Load>) return load_times_n(i) < loads_.total();
+    else return compare_to(i, average()) == Order::less;
   }
 
   // x_i as stored, for the exact setting's shortcuts (core/choice.hpp, and place_read): reading it
@@ -300,6 +301,14 @@ class ExactOracle {
   // prefetched, so its load is in cache when the process compares it; when they fit,
   // the prefetches cost more than they save (measured: docs/performance.md). The samples are a
   // function of the stream alone: prefetching and the expected groups only move memory traffic.
+  // x_i n for an integer load; where it overflows it exceeds W, a count of balls < 2^64 - 1.
+  std::uint64_t load_times_n(Bin i) const {
+    std::uint64_t scaled;
+    if (__builtin_mul_overflow(static_cast<std::uint64_t>(loads_[i]),
+                               static_cast<std::uint64_t>(loads_.n()), &scaled))
+      scaled = std::numeric_limits<std::uint64_t>::max();
+    return scaled;
+  }
   static constexpr std::size_t kBlock = SampleStream::kBlock;
   static constexpr std::size_t kRing = SampleStream::kRing;
   static constexpr std::size_t kPrefetchFromBytes = std::size_t{1} << 20;

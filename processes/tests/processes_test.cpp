@@ -373,7 +373,7 @@ TEST(OnePlusBeta, AnOracleThatAnswersComparisonsIsAskedOnlyOnTwoChoiceSteps) {
 }
 
 // The exact oracle compares a load with the average in integers (x_i n against W): the order
-// compare_to(i, average()) gives with the correctly rounded W/n, at every bin and step, where n
+// (and whether it is below) compare_to(i, average()) gives with the correctly rounded W/n, at every bin and step, where n
 // does not divide W (49 * (1/49) is not 1 in doubles) and where it does (equality).
 template <class State>
 void expect_integer_average_order(std::uint64_t n, std::uint64_t replicate) {
@@ -387,6 +387,8 @@ void expect_integer_average_order(std::uint64_t n, std::uint64_t replicate) {
       const Bin bin = static_cast<Bin>(bounded(placements, n));
       ASSERT_EQ(oracle.compare_to_exact_average(bin), oracle.compare_to(bin, oracle.average()))
           << "n " << n << ", W " << oracle.balls() << ", bin " << bin;
+      ASSERT_EQ(oracle.below_exact_average(bin),
+                oracle.compare_to(bin, oracle.average()) == Order::less);
       equal += oracle.compare_to_exact_average(bin) == Order::equal;
     }
     oracle.place(static_cast<Bin>(bounded(placements, (n + 1) / 2)), 1);  // loads spread out
@@ -422,6 +424,9 @@ TEST(ExactOracleAverage, AProductBeyondSixtyFourBitsIsGreater) {
   State equal{std::uint64_t{1} << 30, std::uint64_t{1} << 63};
   EXPECT_EQ((ExactOracle<std::uint64_t, State>(equal, streams).compare_to_exact_average(0)),
             Order::equal);
+  EXPECT_FALSE((ExactOracle<std::uint64_t, State>(above, streams).below_exact_average(0)));
+  EXPECT_TRUE((ExactOracle<std::uint64_t, State>(below, streams).below_exact_average(0)));
+  EXPECT_FALSE((ExactOracle<std::uint64_t, State>(equal, streams).below_exact_average(0)));
 }
 
 // Under the exact setting on per-bin loads, a step's placement carries the load of the bin it
