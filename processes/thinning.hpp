@@ -77,9 +77,7 @@ struct Thinning {
   template <class Oracle>
   static Placement choose_against(Oracle& oracle, Level level, bool accept_at_level) {
     const Bin primary = oracle.sample();
-    const Order order = compare_to_level(oracle, primary, level);
-    // less, or equal where equality is accepted: the order (-1, 0, 1) below 0, or below 1.
-    const bool accepted = static_cast<int>(order) < static_cast<int>(accept_at_level);
+    const bool accepted = below_level(oracle, primary, level, accept_at_level);
     return fresh_sample_if(oracle, !accepted, primary);
   }
 

@@ -198,14 +198,15 @@ Order compare_to_level(Oracle& oracle, Bin i, Level level) {
   return oracle.compare_to(i, level.value);
 }
 
-// Whether x_i is below `level`: compare_to_level(oracle, i, level) == Order::less, one comparison
-// where the oracle compares with the average exactly.
+// Whether x_i is below `level` (or at it, if `or_at`): the order compare_to_level gives, as one
+// comparison where the oracle compares with the average exactly.
 template <class Oracle>
-bool below_level(Oracle& oracle, Bin i, Level level) {
+bool below_level(Oracle& oracle, Bin i, Level level, bool or_at = false) {
   if constexpr (compares_to_average_exactly<Oracle>) {
-    if (level.is_average) return oracle.below_exact_average(i);
+    if (level.is_average) return oracle.below_exact_average(i, or_at);
   }
-  return compare_to_level(oracle, i, level) == Order::less;
+  // The order (-1, 0, 1) below 0, or below 1.
+  return static_cast<int>(compare_to_level(oracle, i, level)) < static_cast<int>(or_at);
 }
 
 // The lightest of d i.i.d. uniform samples (d >= 1), comparing each new sample with the best so

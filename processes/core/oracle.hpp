@@ -227,12 +227,13 @@ class ExactOracle {
     if constexpr (std::is_integral_v<Load>) return order_of(load_times_n(i), loads_.total());
     else return compare_to(i, average());
   }
-  // compare_to_exact_average(i) == Order::less, as one comparison (below_level, core/choice.hpp):
-  // GCC does not reduce the order's test to it, and Twinning's and Packing's count of balls,
-  // on the path from one step to the next, waits on it.
-  bool below_exact_average(Bin i) {
-    if constexpr (std::is_integral_v<Load>) return load_times_n(i) < loads_.total();
-    else return compare_to(i, average()) == Order::less;
+  // Whether compare_to_exact_average(i) is less (or, if `or_at`, less or equal), as one
+  // comparison (below_level, core/choice.hpp): GCC does not reduce the order's test to it, and
+  // Twinning's and Packing's count of balls, on the path from one step to the next, waits on it.
+  bool below_exact_average(Bin i, bool or_at = false) {
+    // W + 1 does not wrap: W counts balls, fewer than 2^64 - 1.
+    if constexpr (std::is_integral_v<Load>) return load_times_n(i) < loads_.total() + or_at;
+    else return static_cast<int>(compare_to(i, average())) < static_cast<int>(or_at);
   }
 
   // x_i as stored, for the exact setting's shortcuts (core/choice.hpp, and place_read): reading it

@@ -389,6 +389,8 @@ void expect_integer_average_order(std::uint64_t n, std::uint64_t replicate) {
           << "n " << n << ", W " << oracle.balls() << ", bin " << bin;
       ASSERT_EQ(oracle.below_exact_average(bin),
                 oracle.compare_to(bin, oracle.average()) == Order::less);
+      ASSERT_EQ(oracle.below_exact_average(bin, true),
+                oracle.compare_to(bin, oracle.average()) != Order::greater);
       equal += oracle.compare_to_exact_average(bin) == Order::equal;
     }
     oracle.place(static_cast<Bin>(bounded(placements, (n + 1) / 2)), 1);  // loads spread out
@@ -427,6 +429,8 @@ TEST(ExactOracleAverage, AProductBeyondSixtyFourBitsIsGreater) {
   EXPECT_FALSE((ExactOracle<std::uint64_t, State>(above, streams).below_exact_average(0)));
   EXPECT_TRUE((ExactOracle<std::uint64_t, State>(below, streams).below_exact_average(0)));
   EXPECT_FALSE((ExactOracle<std::uint64_t, State>(equal, streams).below_exact_average(0)));
+  EXPECT_TRUE((ExactOracle<std::uint64_t, State>(equal, streams).below_exact_average(0, true)));
+  EXPECT_FALSE((ExactOracle<std::uint64_t, State>(above, streams).below_exact_average(0, true)));
 }
 
 // Under the exact setting on per-bin loads, a step's placement carries the load of the bin it
