@@ -176,6 +176,7 @@ class ExactOracle {
   template <std::size_t kCount>
   bool peek_samples(std::array<Bin, kCount>& bins) const {
     static_assert(kCount <= kRing - kBlock, "the ring holds kRing - kBlock words ahead");
+    static_assert(kCount <= kBlock, "take_samples refills at most one block");
     const std::uint64_t range = loads_.n();
     if (range >> 32 != 0) return false;
     bool clear = true;  // no word in the zone where Lemire's method may reject it
