@@ -33,6 +33,23 @@ struct OnePlusBeta {
     const Bin first = oracle.sample();
     return lighter_if(oracle, two_choice, first, ties);
   }
+
+  // (1+beta) with random ties under the exact setting (core/engine.hpp, with_constants_if_exact):
+  // the tie rule a constant, and the coin one integer comparison with a bound worked out once.
+  struct RandomTies {
+    std::uint64_t coin_bound;
+    template <class Oracle>
+    Placement choose(Oracle& oracle) {
+      const bool two_choice = oracle.coin_under(coin_bound);
+      const Bin first = oracle.sample();
+      return lighter_if(oracle, two_choice, first, TieRule::random);
+    }
+  };
+  template <class Run>
+  auto with_constants(Run run) const {
+    if (ties == TieRule::random) return run(RandomTies{bernoulli_bound(beta)});
+    return run(*this);
+  }
 };
 
 }  // namespace gapcheck

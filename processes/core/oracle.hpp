@@ -218,6 +218,9 @@ class ExactOracle {
 
   // The process's own randomness (not the setting's, not the samples').
   bool coin(double p) { return bernoulli(coins_, p); }
+  // coin(p) as (word >> 11) < bernoulli_bound(p), the bound worked out once a run by the
+  // process: the same coin, an integer comparison (the exact setting's forms only).
+  bool coin_under(std::uint64_t bound) { return (coins_() >> 11) < bound; }
 
   // x_i compared with the average W/n: the order compare_to(i, average()) gives, computed in
   // integers for integer loads (x_i n against W): no division on the path of every ball, and the

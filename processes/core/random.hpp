@@ -146,6 +146,17 @@ constexpr bool bernoulli(Engine& engine, double p) {
   return uniform01(engine) < p;
 }
 
+// The bound of bernoulli(engine, p) on the word's top 53 bits: bernoulli(engine, p) is
+// (engine() >> 11) < bernoulli_bound(p), the same coin from the same word, as one integer
+// comparison. k 2^-53 < p holds for an integer k exactly when k < ceil(p 2^53).
+constexpr std::uint64_t bernoulli_bound(double p) {
+  if (!(p > 0)) return 0;
+  if (p >= 1) return std::uint64_t{1} << 53;
+  const double scaled = p * 0x1.0p53;
+  const auto floor = static_cast<std::uint64_t>(scaled);
+  return floor + (static_cast<double>(floor) < scaled);
+}
+
 // Standard normal by Box-Muller, two uniforms per value and no cached second value, so that
 // a draw never depends on how many draws came before it in another code path.
 template <class Engine>

@@ -618,6 +618,17 @@ TEST(ConstantForm, ThinningAgainstTheMeanRunsAsItsConstantFormWithTheSameResult)
   expect_constant_form_with_the_same_run<Thinning::AgainstTheMean<true>>(mean_thinning);
 }
 
+// (1+beta) with random ties runs as OnePlusBeta::RandomTies, its coin an integer comparison with
+// a bound worked out once (the same coin); with index ties it runs the process itself. beta = 0
+// and 1 are the ends of the bound.
+TEST(ConstantForm, OnePlusBetaWithRandomTiesRunsAsItsConstantFormWithTheSameResult) {
+  EXPECT_TRUE(runs_as<OnePlusBeta::RandomTies>(OnePlusBeta{0.5, TieRule::random}));
+  EXPECT_TRUE(runs_as<OnePlusBeta>(OnePlusBeta{0.5, TieRule::index}));
+  for (const double beta : {0.0, 0.3, 0.5, 1.0})
+    expect_constant_form_with_the_same_run<OnePlusBeta::RandomTies>(
+        OnePlusBeta{beta, TieRule::random});
+}
+
 // The level counts that the rank question reads equal those of the load vector, after unit balls
 // and after a snapshot catches up with a later state several levels at once.
 TEST(LoadLevels, CountTheBinsAtAndAboveEveryLevel) {
@@ -792,6 +803,23 @@ TEST(ExactOracleInTop, DrawsACoinOnlyWhereTheLevelStraddles) {
       }
   EXPECT_EQ(coins, 20 * 4);  // bins 1, 2 at k = 2; bins 4, 5 at k = 5
   for (int k = 0; k < 64; ++k) ASSERT_EQ(oracle.coin(0.5), bernoulli(reference, 0.5));
+}
+
+// coin_under(bound) is the coin of the next word's top 53 bits below the bound: false at a bound
+// equal to them, true one above, and coin(p) itself for bernoulli_bound(p).
+TEST(ExactOracleCoins, CoinUnderABoundIsTheWordsTopBitsBelowIt) {
+  Loads<std::uint32_t> loads(4);
+  Streams streams(2026, 5);
+  Rng reference = streams.coins;
+  ExactOracle<std::uint32_t> oracle(loads, streams);
+  for (int k = 0; k < 64; ++k) {
+    Rng ahead = reference;
+    const std::uint64_t top = ahead() >> 11;
+    ASSERT_EQ(oracle.coin_under(top + (k % 2)), k % 2 == 1);
+    reference();
+  }
+  for (int k = 0; k < 64; ++k)
+    ASSERT_EQ(oracle.coin_under(bernoulli_bound(0.3)), bernoulli(reference, 0.3));
 }
 
 // --- two-thinning -------------------------------------------------------------------------

@@ -133,5 +133,34 @@ TEST(Uniform01, InUnitInterval) {
   }
 }
 
+// bernoulli(engine, p) is (word >> 11) < bernoulli_bound(p) for every word: checked at the
+// bound's edge (the words whose top 53 bits are bound - 1 and bound, whatever the low 11 bits),
+// for p with an exact and an inexact p 2^53, the smallest and largest p below 1, and out of
+// range; and over random words.
+TEST(Bernoulli, TheBoundGivesTheSameCoinAsTheDouble) {
+  struct GivenWord {
+    std::uint64_t word;
+    std::uint64_t operator()() { return word; }
+  };
+  const auto same_coin = [](double p, std::uint64_t word) {
+    GivenWord engine{word};
+    return bernoulli(engine, p) == ((word >> 11) < bernoulli_bound(p));
+  };
+  Rng rng(7);
+  for (const double p : {0.0, 0x1.0p-53, 0.1, 0.3, 0.5, 1.0 / 3.0, 0.75, 1.0 - 0x1.0p-53, 1.0,
+                         -0.5, 2.0}) {
+    const std::uint64_t bound = bernoulli_bound(p);
+    ASSERT_LE(bound, std::uint64_t{1} << 53) << p;
+    for (const std::uint64_t top : {bound - 1, bound, bound + 1})
+      for (const std::uint64_t low : {std::uint64_t{0}, std::uint64_t{0x7ff}}) {
+        if (top >> 53 != 0) continue;  // not the top 53 bits of any word
+        ASSERT_TRUE(same_coin(p, (top << 11) | low)) << "p " << p << ", top " << top;
+      }
+    for (int k = 0; k < 1000; ++k) ASSERT_TRUE(same_coin(p, rng())) << p;
+  }
+  EXPECT_EQ(bernoulli_bound(0.5), std::uint64_t{1} << 52);  // p 2^53 exact: no rounding up
+  EXPECT_EQ(bernoulli_bound(0.0), 0u);
+}
+
 }  // namespace
 }  // namespace gapcheck
