@@ -205,8 +205,7 @@ bool below_level(Oracle& oracle, Bin i, Level level, bool or_at = false) {
   if constexpr (compares_to_average_exactly<Oracle>) {
     if (level.is_average) return oracle.below_exact_average(i, or_at);
   }
-  // The order (-1, 0, 1) below 0, or below 1.
-  return static_cast<int>(compare_to_level(oracle, i, level)) < static_cast<int>(or_at);
+  return order_below(compare_to_level(oracle, i, level), or_at);
 }
 
 // The lightest of d i.i.d. uniform samples (d >= 1), comparing each new sample with the best so

@@ -36,6 +36,10 @@ template <class A, class B>
 constexpr Order order_of(A a, B b) {
   return static_cast<Order>(static_cast<signed char>(b < a) - static_cast<signed char>(a < b));
 }
+// Whether `o` is less (or, if `or_at`, less or equal): the order (-1, 0, 1) below 0, or below 1.
+constexpr bool order_below(Order o, bool or_at) {
+  return static_cast<int>(o) < static_cast<int>(or_at);
+}
 constexpr Order reversed(Order o) { return static_cast<Order>(-static_cast<signed char>(o)); }
 
 // The load type of a setting's oracle: the one asked for (`setting.oracle<Load>(state, ...)`), or
@@ -237,7 +241,7 @@ class ExactOracle {
   bool below_exact_average(Bin i, bool or_at = false) {
     // W + 1 does not wrap: W counts balls, fewer than 2^64 - 1.
     if constexpr (std::is_integral_v<Load>) return load_times_n(i) < loads_.total() + or_at;
-    else return static_cast<int>(compare_to(i, average())) < static_cast<int>(or_at);
+    else return order_below(compare_to(i, average()), or_at);
   }
 
   // x_i as stored, for the exact setting's shortcuts (core/choice.hpp, and place_read): reading it
@@ -300,12 +304,6 @@ class ExactOracle {
   Rng coins_ = streams_.coins;
 
  private:
-  // The sample ring (SampleStream, core/random.hpp): the sample stream's 32-bit words, used in
-  // order; the block just used is refilled at once, kRing - kBlock words ahead of its use. When
-  // the loads do not fit in the L2 cache, the bin each new word will most likely name is
-  // prefetched, so its load is in cache when the process compares it; when they fit,
-  // the prefetches cost more than they save (measured: docs/performance.md). The samples are a
-  // function of the stream alone: prefetching and the expected groups only move memory traffic.
   // x_i n for an integer load; where it overflows it exceeds W, a count of balls < 2^64 - 1.
   std::uint64_t load_times_n(Bin i) const {
     std::uint64_t scaled;
@@ -314,6 +312,13 @@ class ExactOracle {
       scaled = std::numeric_limits<std::uint64_t>::max();
     return scaled;
   }
+
+  // The sample ring (SampleStream, core/random.hpp): the sample stream's 32-bit words, used in
+  // order; the block just used is refilled at once, kRing - kBlock words ahead of its use. When
+  // the loads do not fit in the L2 cache, the bin each new word will most likely name is
+  // prefetched, so its load is in cache when the process compares it; when they fit,
+  // the prefetches cost more than they save (measured: docs/performance.md). The samples are a
+  // function of the stream alone: prefetching and the expected groups only move memory traffic.
   static constexpr std::size_t kBlock = SampleStream::kBlock;
   static constexpr std::size_t kRing = SampleStream::kRing;
   static constexpr std::size_t kPrefetchFromBytes = std::size_t{1} << 20;

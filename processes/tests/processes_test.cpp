@@ -373,8 +373,9 @@ TEST(OnePlusBeta, AnOracleThatAnswersComparisonsIsAskedOnlyOnTwoChoiceSteps) {
 }
 
 // The exact oracle compares a load with the average in integers (x_i n against W): the order
-// (and whether it is below) compare_to(i, average()) gives with the correctly rounded W/n, at every bin and step, where n
-// does not divide W (49 * (1/49) is not 1 in doubles) and where it does (equality).
+// (and whether it is below) compare_to(i, average()) gives with the correctly rounded W/n, at
+// every bin and step, where n does not divide W (49 * (1/49) is not 1 in doubles) and where it
+// does (equality).
 template <class State>
 void expect_integer_average_order(std::uint64_t n, std::uint64_t replicate) {
   State state(n);
