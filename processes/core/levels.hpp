@@ -75,6 +75,14 @@ class LevelLoads {
   }
   std::uint64_t bins_above(std::uint64_t level) const { return n_ - ends_at(level); }
   std::uint64_t top_level() const { return floor_ + ends_.size() - 1; }
+  // The bins above the level of rank r and the bins at it, from one lookup of the rank's level:
+  // what the rank question reads (ExactOracle::in_top_of), without going from the rank to its
+  // load and back to counts by level.
+  RankCounts counts_at_rank(Bin r) const {
+    const std::size_t j = index_of(r);
+    const std::uint64_t below = j == 0 ? 0 : ends_[j - 1];
+    return {n_ - ends_[j], ends_[j] - below};
+  }
 
   LoadHistogram histogram() const {
     LoadHistogram h = LoadHistogram::spanning(floor_, ends_.size());

@@ -109,6 +109,13 @@ struct HugePageAllocator {
   }
 };
 
+// What the rank question reads of a bin's level (ExactOracle::in_top_of): the bins above that
+// level and the bins at it.
+struct RankCounts {
+  std::uint64_t heavier;
+  std::uint64_t tied;
+};
+
 // Thrown by narrow load storage when max - min no longer fits half the cell's range; the run is
 // then replayed with full-width cells (run_once, core/engine.hpp).
 struct NarrowWindowExceeded {};

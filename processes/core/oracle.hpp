@@ -279,12 +279,11 @@ class ExactOracle {
   // k-th place, its uniform rank among the tied bins (a coin, drawn only there) is below the
   // places left. Which case a ball meets is a coin flip of the loads, so the answer is computed
   // without branches: the coin's word is drawn by masks (Rng::next_if), and only
-  // bounded_from()'s rejection, at odds of tied / 2^64, takes a branch.
+  // bounded_from()'s rejection, at odds of tied / 2^64, takes a branch. The levels engine reads
+  // both counts from the rank's place in its histogram (LevelLoads::counts_at_rank).
   template <class Levels>
   bool in_top_of(const Levels& levels, Bin i, std::uint64_t k) {
-    const auto level = static_cast<std::uint64_t>(levels[i]);
-    const std::uint64_t heavier = levels.bins_above(level);
-    const std::uint64_t tied = levels.bins_at_level(level);  // >= 1: bin i is at its level
+    const auto [heavier, tied] = rank_counts(levels, i);  // tied >= 1: bin i is at its level
     const bool some_left = heavier < k;
     const std::uint64_t left = k - heavier;  // the places left, where some_left
     const bool straddles = some_left & (tied > left);
@@ -294,6 +293,17 @@ class ExactOracle {
     if (straddles & (static_cast<std::uint64_t>(product) < tied)) [[unlikely]]
       rank = bounded_from(word, coins_, tied);
     return some_left & ((tied <= left) | (rank < left));
+  }
+
+  // The bins above bin i's level and the bins at it.
+  template <class Levels>
+  static RankCounts rank_counts(const Levels& levels, Bin i) {
+    if constexpr (requires { levels.counts_at_rank(i); }) {
+      return levels.counts_at_rank(i);
+    } else {
+      const auto level = static_cast<std::uint64_t>(levels[i]);
+      return {levels.bins_above(level), levels.bins_at_level(level)};
+    }
   }
 
   State& loads_;

@@ -1,6 +1,6 @@
 // The levels engine's state against a plain sorted load vector, at sizes where its block table
-// steps (n > 1024 ranks), and the oracle's wide draw (ranges of 2^32 ranks or more) against the
-// sample stream it reads.
+// steps (n > 1024 ranks), with the rank question's counts, and the oracle's wide draw (ranges of
+// 2^32 ranks or more) against the sample stream it reads.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -29,7 +29,18 @@ struct SortedShadow {
 
 void expect_same_state(const LevelLoads& levels, const SortedShadow& shadow) {
   const std::uint64_t n = shadow.x.size();
-  for (Bin r = 0; r < n; ++r) ASSERT_EQ(levels[r], shadow.x[r]) << "rank " << r;
+  for (Bin r = 0; r < n; ++r) {
+    ASSERT_EQ(levels[r], shadow.x[r]) << "rank " << r;
+    // The rank question's counts, from the rank's place: the loads above and equal to its own.
+    const auto [heavier, tied] = levels.counts_at_rank(r);
+    ASSERT_EQ(heavier, static_cast<std::uint64_t>(std::count_if(
+                           shadow.x.begin(), shadow.x.end(),
+                           [&](std::uint64_t v) { return v > shadow.x[r]; })))
+        << "rank " << r;
+    ASSERT_EQ(tied, static_cast<std::uint64_t>(
+                        std::count(shadow.x.begin(), shadow.x.end(), shadow.x[r])))
+        << "rank " << r;
+  }
   EXPECT_EQ(levels.max(), shadow.x.back());
   for (std::uint64_t q = 0; q <= shadow.x.back() + 1; ++q) {
     const auto at = std::count(shadow.x.begin(), shadow.x.end(), q);
