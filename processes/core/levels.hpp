@@ -78,7 +78,7 @@ class LevelLoads {
   // The bins above the level of rank r and the bins at it, from one lookup of the rank's level:
   // what the rank question reads (ExactOracle::in_top_of), without going from the rank to its
   // load and back to counts by level.
-  RankCounts counts_at_rank(Bin r) const {
+  RankCounts rank_counts(Bin r) const {
     const std::size_t j = index_of(r);
     const std::uint64_t below = j == 0 ? 0 : ends_[j - 1];
     return {n_ - ends_[j], ends_[j] - below};

@@ -203,8 +203,8 @@ class Loads {
   }
 
   // Number of bins whose load lies in [level, level + 1) (integer levels of floor(x)), and number
-  // of bins whose level is strictly above `level`. This pair is the level interface that
-  // ExactOracle::in_top_of reads (from the true loads or from a batch's snapshot).
+  // of bins whose level is strictly above `level`; rank_counts(i) gives the pair at bin i's
+  // level, which ExactOracle::in_top_of reads (from the true loads or from a batch's snapshot).
   bool tracks_levels() const { return track_levels_; }
   std::uint64_t bins_at_level(std::uint64_t level) const {
     if (level >= above_.size()) return 0;
@@ -214,6 +214,11 @@ class Loads {
     return level < above_.size() ? above_[level] : 0;
   }
   std::uint64_t top_level() const { return above_.size() - 1; }
+  // The bins above bin i's level and the bins at it: what the rank question reads.
+  RankCounts rank_counts(Bin i) const {
+    const std::uint64_t level = level_of((*this)[i]);
+    return {bins_above(level), bins_at_level(level)};
+  }
 
  private:
   static std::uint64_t level_of(Load load) { return static_cast<std::uint64_t>(load); }

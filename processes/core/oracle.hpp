@@ -274,16 +274,16 @@ class ExactOracle {
 
  protected:
   // The rank question against a given load vector (the truth, or a batch's snapshot). Levels
-  // provides operator[](i), bins_at_level(q) and bins_above(q) (as Loads does): O(1) per call.
+  // provides rank_counts(i), the bins above bin i's level and at it (Loads, and LevelLoads
+  // from the rank's place in its histogram): O(1) per call.
   // The bin is in the top k if fewer than k bins are heavier and, where its level straddles the
   // k-th place, its uniform rank among the tied bins (a coin, drawn only there) is below the
   // places left. Which case a ball meets is a coin flip of the loads, so the answer is computed
   // without branches: the coin's word is drawn by masks (Rng::next_if), and only
-  // bounded_from()'s rejection, at odds of tied / 2^64, takes a branch. The levels engine reads
-  // both counts from the rank's place in its histogram (LevelLoads::counts_at_rank).
+  // bounded_from()'s rejection, at odds of tied / 2^64, takes a branch.
   template <class Levels>
   bool in_top_of(const Levels& levels, Bin i, std::uint64_t k) {
-    const auto [heavier, tied] = rank_counts(levels, i);  // tied >= 1: bin i is at its level
+    const auto [heavier, tied] = levels.rank_counts(i);  // tied >= 1: bin i is at its level
     const bool some_left = heavier < k;
     const std::uint64_t left = k - heavier;  // the places left, where some_left
     const bool straddles = some_left & (tied > left);
@@ -293,17 +293,6 @@ class ExactOracle {
     if (straddles & (static_cast<std::uint64_t>(product) < tied)) [[unlikely]]
       rank = bounded_from(word, coins_, tied);
     return some_left & ((tied <= left) | (rank < left));
-  }
-
-  // The bins above bin i's level and the bins at it.
-  template <class Levels>
-  static RankCounts rank_counts(const Levels& levels, Bin i) {
-    if constexpr (requires { levels.counts_at_rank(i); }) {
-      return levels.counts_at_rank(i);
-    } else {
-      const auto level = static_cast<std::uint64_t>(levels[i]);
-      return {levels.bins_above(level), levels.bins_at_level(level)};
-    }
   }
 
   State& loads_;

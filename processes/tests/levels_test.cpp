@@ -32,7 +32,7 @@ void expect_same_state(const LevelLoads& levels, const SortedShadow& shadow) {
   for (Bin r = 0; r < n; ++r) {
     ASSERT_EQ(levels[r], shadow.x[r]) << "rank " << r;
     // The rank question's counts, from the rank's place: the loads above and equal to its own.
-    const auto [heavier, tied] = levels.counts_at_rank(r);
+    const auto [heavier, tied] = levels.rank_counts(r);
     ASSERT_EQ(heavier, static_cast<std::uint64_t>(std::count_if(
                            shadow.x.begin(), shadow.x.end(),
                            [&](std::uint64_t v) { return v > shadow.x[r]; })))

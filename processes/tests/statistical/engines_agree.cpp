@@ -128,10 +128,12 @@ std::vector<Comparison> adjusted(const std::vector<Comparison>& family) {
   return out;
 }
 
-// Mutant: reads the load of the rank below the sampled one (placements are right).
+// Mutant: reads the load, and the rank question's counts, of the rank below the sampled one
+// (placements are right).
 struct OffByOneRankLevels : LevelLoads {
   using LevelLoads::LevelLoads;
   Load operator[](Bin r) const { return LevelLoads::operator[](r == 0 ? 0 : r - 1); }
+  RankCounts rank_counts(Bin r) const { return LevelLoads::rank_counts(r == 0 ? 0 : r - 1); }
 };
 
 // Mutant: the placed bin keeps its old rank, so the next ball of the step lands elsewhere.
