@@ -43,9 +43,8 @@ struct RunOptions {
 };
 
 Engine parse_engine(const std::string& text) {
-  for (const Engine e : {Engine::automatic, Engine::bins, Engine::levels})
-    if (text == engine_name(e)) return e;
-  throw InputError("engine=" + text + " is not one of auto, bins, levels");
+  if (const std::optional<Engine> engine = engine_named(text)) return *engine;
+  throw InputError("engine=" + text + " is not one of auto, bins, levels, bulk");
 }
 
 int run_command(const RunOptions& o, std::ostream& out, std::ostream& err) {
@@ -165,7 +164,8 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
                   "level for the fraction of steps whose gap exceeds it (default 0)");
   run->add_option("--engine", o.engine,
                   "auto (default: levels when the process and setting support it), bins (per-bin "
-                  "loads) or levels (the load histogram; n up to 2^48); docs/engines.md");
+                  "loads), levels (the load histogram; n up to 2^48) or bulk (the histogram, many "
+                  "balls at a time: one-choice, d-choice, exact setting); docs/engines.md");
   run->add_option("--db", o.db,
                   "run store (SQLite file): runs found there are read back, the others are "
                   "simulated and stored as they finish");

@@ -40,7 +40,7 @@ Simulation simulation_of(const store::PointKey& key) {
   s.config.n = key.n;
   s.config.m = key.m;
   s.config.gap_level = key.gap_level;
-  s.config.engine = key.engine == "levels" ? Engine::levels : Engine::bins;
+  s.config.engine = engine_named(key.engine).value_or(Engine::bins);  // the store writes the name
   return s;
 }
 

@@ -42,8 +42,11 @@ class AnyProcess {
     // Why the levels engine cannot run it in this setting with these weights, or nothing.
     virtual std::optional<std::string> levels_refusal(const AnySetting& setting,
                                                       const Weights& weights) const = 0;
+    // Why the bulk engine (core/bulk.hpp) cannot run it in this setting with these weights.
+    virtual std::optional<std::string> bulk_refusal(const AnySetting& setting,
+                                                    const Weights& weights) const = 0;
     // The static per-run function: per-bin loads of 32-bit integers (unit weights) or doubles,
-    // or the levels engine when config.engine says so (levels_refusal must be empty then).
+    // or the levels or bulk engine when config.engine says so (its refusal must be empty then).
     virtual RunFunction runner(const AnySetting& setting, const Weights& weights,
                                const RunConfig& config) const = 0;
   };
@@ -67,6 +70,9 @@ class AnyProcess {
   std::optional<std::string> levels_refusal(const AnySetting& setting,
                                             const Weights& weights) const {
     return model_->levels_refusal(setting, weights);
+  }
+  std::optional<std::string> bulk_refusal(const AnySetting& setting, const Weights& weights) const {
+    return model_->bulk_refusal(setting, weights);
   }
   RunFunction runner(const AnySetting& setting, const Weights& weights,
                      const RunConfig& config) const {

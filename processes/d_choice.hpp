@@ -28,6 +28,9 @@ struct DChoice {
   }
   static constexpr bool on_levels = true;
   const char* levels_obstacle() const { return ties_levels_obstacle(ties); }
+  // The bulk engine draws many balls at once from the law of the lightest of d uniform bins
+  // (core/bulk.hpp); ties by index name bins, which it does not hold.
+  std::uint32_t lightest_of_uniform() const { return ties == TieRule::random ? d : 0; }
 
   template <class Oracle>
   Placement choose(Oracle& oracle) {

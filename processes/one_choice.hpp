@@ -15,6 +15,8 @@ struct OneChoice {
              [](const Params&) { return OneChoice{}; }}};
   }
   static constexpr bool on_levels = true;
+  // The lightest of one uniform bin: the bulk engine draws many balls at once (core/bulk.hpp).
+  std::uint32_t lightest_of_uniform() const { return 1; }
 
   template <class Oracle>
   Placement choose(Oracle& oracle) {

@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "processes/any_process.hpp"
+#include "processes/core/bulk.hpp"
 #include "processes/core/levels.hpp"
 #include "processes/core/process.hpp"
 
@@ -70,8 +71,26 @@ class ProcessModel final : public AnyProcess::Model {
         any);
   }
 
+  std::optional<std::string> bulk_refusal(const AnySetting& any,
+                                          const Weights& weights) const override {
+    if (lightest_of_uniform(value_) == 0)
+      return std::string("the process: its ball does not go to the lightest of d uniform bins with "
+                         "random ties (one-choice, two-choice, d-choice with ties=random)");
+    if (!std::holds_alternative<ExactSetting>(any))
+      return std::string("the setting: the bulk engine runs the exact setting only");
+    if (!weights.is_unit()) return std::string("the weights: the bulk engine holds unit balls only");
+    return std::nullopt;
+  }
+
   RunFunction runner(const AnySetting& any, const Weights& weights,
                      const RunConfig& config) const override {
+    if (config.engine == Engine::bulk) {
+      const std::uint32_t d = lightest_of_uniform(value_);
+      if (d == 0) throw std::logic_error("bulk engine asked for a process it does not support");
+      return [=](std::uint64_t seed, std::uint64_t replicate) {
+        return run_bulk(d, config, seed, replicate);
+      };
+    }
     return std::visit(
         [&](const auto& setting) -> RunFunction {
           using S = std::decay_t<decltype(setting)>;

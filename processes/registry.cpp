@@ -118,18 +118,23 @@ Composition compose(const Spec& process_spec, const Spec& setting_spec,
 
 namespace {
 
-// The engine a run uses: levels when asked, or under `automatic` when the composition supports
-// it and no per-bin output (keep_loads) is asked for; bins otherwise (docs/engines.md).
+// The engine a run uses: levels or bulk when asked, or under `automatic` levels when the
+// composition supports it and no per-bin output (keep_loads) is asked for; bins otherwise
+// (docs/engines.md).
 Engine resolve_engine(const Composition& c, const RunConfig& config) {
   const std::optional<std::string> refused = c.process.levels_refusal(c.setting, c.weights);
-  if (config.engine == Engine::levels) {
-    if (refused)
-      throw InputError("engine=levels cannot run process " + c.process_spec.str() +
+  if (config.engine == Engine::levels || config.engine == Engine::bulk) {
+    const std::string engine = engine_name(config.engine);
+    const std::optional<std::string> why =
+        config.engine == Engine::levels ? refused : c.process.bulk_refusal(c.setting, c.weights);
+    if (why)
+      throw InputError("engine=" + engine + " cannot run process " + c.process_spec.str() +
                        " with setting " + c.setting_spec.str() + " and weights " +
-                       c.weights_spec.str() + ": " + *refused + " (use --engine bins)");
+                       c.weights_spec.str() + ": " + *why + " (use --engine bins" +
+                       (refused ? "" : " or levels") + ")");
     if (config.keep_loads)
-      throw InputError("engine=levels keeps no per-bin loads to return (use --engine bins)");
-    return Engine::levels;
+      throw InputError("engine=" + engine + " keeps no per-bin loads to return (use --engine bins)");
+    return config.engine;
   }
   if (config.engine == Engine::bins || refused || config.keep_loads) return Engine::bins;
   return Engine::levels;
@@ -154,7 +159,7 @@ Simulation make_simulation(const Spec& process_spec, const Spec& setting_spec,
   if (config.n >= max_n(config.engine))
     throw InputError("n=" + std::to_string(config.n) + " is outside the accepted range " +
                      count_range(1, max_n(config.engine) - 1) + " for the bins engine");
-  const std::uint64_t max_m = config.engine == Engine::levels ? LevelLoads::kMaxBalls : 1ULL << 32;
+  const std::uint64_t max_m = config.engine == Engine::bins ? 1ULL << 32 : LevelLoads::kMaxBalls;
   if (c.weights.is_unit() && config.m >= max_m)
     throw InputError("m=" + std::to_string(config.m) + " is outside the accepted range [0, " +
                      (max_m == LevelLoads::kMaxBalls ? "2^52" : "2^32") + ") for unit weights" +
@@ -167,9 +172,9 @@ Simulation make_simulation(const Spec& process_spec, const Spec& setting_spec,
       [&](const auto& setting) -> std::uint64_t {
         // The levels engine's state is a few KiB whatever n (its block table has at most 1024
         // entries), plus one counter per level the loads span.
-        const std::uint64_t state = config.engine == Engine::levels
-                                        ? sizeof(LevelLoads) + 2 * sizeof(std::uint64_t) * 1024
-                                        : config.n * load_bytes;
+        const std::uint64_t state = config.engine == Engine::bins
+                                        ? config.n * load_bytes
+                                        : sizeof(LevelLoads) + 2 * sizeof(std::uint64_t) * 1024;
         std::uint64_t bytes =
             state + sizeof(std::uint64_t) * LoadHistogram::kMaxLevels + sizeof(RunResult);
         if (config.keep_loads) bytes += config.n * sizeof(double);

@@ -31,10 +31,19 @@ std::string store_named(sqlite3* db) {
                        (message ? message : db ? sqlite3_errmsg(db) : "out of memory"));
 }
 
-// The version column of a run: the results version, plus "/levels" for the levels engine.
+// The version column of a run: the results version, plus "/levels" or "/bulk" for the runs of
+// those engines.
 std::string engine_version(const std::string& version, const std::string& engine) {
-  return engine == "levels" ? version + "/levels" : version;
+  return engine == "bins" ? version : version + "/" + engine;
 }
+
+// The engine of a version column that is `version` itself or one of its engine forms.
+std::string engine_of_version(const std::string& version, const std::string& column) {
+  return column == version ? "bins" : column.substr(version.size() + 1);
+}
+
+// "version IN (...)" over the forms of this program's results version: runs of every engine.
+constexpr const char* kAnyEngine = "version IN (?1, ?2, ?3)";
 
 }  // namespace
 
@@ -89,8 +98,8 @@ class Statement {
 
 namespace {
 
-// The one table. The version column holds the results version, with "/levels" appended for runs
-// of the levels engine (PointKey::engine): a version names what produced the numbers. Unsigned
+// The one table. The version column holds the results version, with "/levels" or "/bulk" appended
+// for runs of those engines (PointKey::engine): a version names what produced the numbers. Unsigned
 // 64-bit values (n, m, seed, replicate, counts) are stored as SQLite's signed INTEGER with the
 // same bits: values below 2^63 read as themselves.
 constexpr const char* kCreateRuns = R"sql(
@@ -363,15 +372,17 @@ std::vector<std::uint64_t> RunStore::replicates(const PointKey& key) const {
 }
 
 double RunStore::seconds_per_ball() const {
-  Statement s(db_, "SELECT sum(seconds), sum(balls) FROM runs WHERE version IN (?1, ?2)");
-  s.bind(1, version_).bind(2, engine_version(version_, "levels"));
+  Statement s(db_, std::string("SELECT sum(seconds), sum(balls) FROM runs WHERE ") + kAnyEngine);
+  s.bind(1, version_).bind(2, engine_version(version_, "levels"))
+      .bind(3, engine_version(version_, "bulk"));
   if (!s.step() || s.real(1) <= 0) return 0;
   return s.real(0) / s.real(1);
 }
 
 std::uint64_t RunStore::rows_of_other_versions() const {
-  Statement s(db_, "SELECT count(*) FROM runs WHERE version NOT IN (?1, ?2)");
-  s.bind(1, version_).bind(2, engine_version(version_, "levels"));
+  Statement s(db_, std::string("SELECT count(*) FROM runs WHERE NOT ") + kAnyEngine);
+  s.bind(1, version_).bind(2, engine_version(version_, "levels"))
+      .bind(3, engine_version(version_, "bulk"));
   return s.step() ? s.uint(0) : 0;
 }
 
@@ -412,13 +423,15 @@ void RunStore::write(std::span<const StoredRun> runs) {
 }
 
 void RunStore::for_each(const std::function<void(const StoredRun&)>& visit) const {
-  Statement s(db_, std::string("SELECT ") + kResultColumns +
-                       ", version FROM runs WHERE version IN (?1, ?2) ORDER BY process, setting, "
-                       "weights, n, m, gap_level, seed, version, replicate");
-  s.bind(1, version_).bind(2, engine_version(version_, "levels"));
+  Statement s(db_, std::string("SELECT ") + kResultColumns + ", version FROM runs WHERE " +
+                       kAnyEngine +
+                       " ORDER BY process, setting, weights, n, m, gap_level, seed, version, "
+                       "replicate");
+  s.bind(1, version_).bind(2, engine_version(version_, "levels"))
+      .bind(3, engine_version(version_, "bulk"));
   while (s.step()) {
     StoredRun run = row_of(s);
-    run.key.engine = s.text(18) == version_ ? "bins" : "levels";
+    run.key.engine = engine_of_version(version_, s.text(18));
     visit(run);
   }
 }

@@ -65,7 +65,7 @@ struct PointKey {
   std::uint64_t m = 0;
   double gap_level = 0;
   std::uint64_t seed = 0;
-  // The engine that produced the runs (bins or levels). Stored in the version column, as the
+  // The engine that produced the runs (bins, levels or bulk). Stored in the version column, as the
   // results version with "/levels" appended for levels runs, so the two never mix.
   std::string engine = "bins";
 

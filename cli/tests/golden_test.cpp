@@ -119,6 +119,15 @@ const std::vector<Golden>& goldens() {
        {5.0, 3.0, 4.0},
        {7.34, 6.640000000000001, 7.059999999999999},
        0.6034444444444444, "levels"},
+      // The bulk engine (core/bulk.hpp): many balls at a time, its own draws.
+      {"two-choice", "exact", "unit",
+       {2.0, 1.0, 2.0},
+       {2.83, 2.6999999999999993, 2.84},
+       2.0, "bulk"},
+      {"one-choice", "exact", "unit",
+       {15.0, 12.0, 11.0},
+       {15.04, 14.579999999999998, 12.629999999999999},
+       1.0, "bulk"},
   };
   return table;
 }

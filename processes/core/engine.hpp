@@ -11,6 +11,8 @@
 #include <cassert>
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <string_view>
 #include <type_traits>
 #include <cstdint>
 #include <vector>
@@ -24,10 +26,23 @@
 
 namespace gapcheck {
 
-enum class Engine { automatic, bins, levels };
+enum class Engine { automatic, bins, levels, bulk };
 
 constexpr const char* engine_name(Engine engine) {
-  return engine == Engine::bins ? "bins" : engine == Engine::levels ? "levels" : "auto";
+  switch (engine) {
+    case Engine::bins: return "bins";
+    case Engine::levels: return "levels";
+    case Engine::bulk: return "bulk";
+    case Engine::automatic: break;
+  }
+  return "auto";
+}
+
+// The engine of a name engine_name() gives, if there is one.
+inline std::optional<Engine> engine_named(std::string_view name) {
+  for (const Engine e : {Engine::automatic, Engine::bins, Engine::levels, Engine::bulk})
+    if (name == engine_name(e)) return e;
+  return std::nullopt;
 }
 
 struct RunConfig {

@@ -37,6 +37,17 @@ namespace gapcheck {
 
 static_assert(sizeof(Bin) == 8, "the levels engine names up to 2^48 bins by rank");
 
+// The histogram of cumulative counts: ends[j] bins at or below level floor + j.
+inline LoadHistogram histogram_of_ends(std::uint64_t floor, const std::vector<std::uint64_t>& ends) {
+  LoadHistogram h = LoadHistogram::spanning(floor, ends.size());
+  std::uint64_t below = 0;
+  for (std::size_t j = 0; j < ends.size(); ++j) {
+    h.at(floor + j) += ends[j] - below;
+    below = ends[j];
+  }
+  return h;
+}
+
 class LevelLoads {
  public:
   using Load = std::uint64_t;
@@ -84,15 +95,7 @@ class LevelLoads {
     return {n_ - ends_[j], ends_[j] - below};
   }
 
-  LoadHistogram histogram() const {
-    LoadHistogram h = LoadHistogram::spanning(floor_, ends_.size());
-    std::uint64_t below = 0;
-    for (std::size_t j = 0; j < ends_.size(); ++j) {
-      h.at(floor_ + j) += ends_[j] - below;
-      below = ends_[j];
-    }
-    return h;
-  }
+  LoadHistogram histogram() const { return histogram_of_ends(floor_, ends_); }
 
  private:
   // A unit ball on a bin of level floor_ + j: the last rank of that level moves up one level.

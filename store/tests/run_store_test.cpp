@@ -145,8 +145,9 @@ TEST_F(StoreTest, StoredRunsAreNeverSimulatedAgain) {
   EXPECT_EQ(calls, 9);
 }
 
-// The same point on the two engines: the store keeps both, and answers each with its own runs.
-TEST_F(StoreTest, BinsAndLevelsRunsNeverMix) {
+// The same point on the three engines: the store keeps them all, and answers each with its own
+// runs.
+TEST_F(StoreTest, RunsOfDifferentEnginesNeverMix) {
   RunStore store = RunStore::open(file("runs.db"));
   auto on = [](Engine engine) {
     RunConfig config;
@@ -159,14 +160,19 @@ TEST_F(StoreTest, BinsAndLevelsRunsNeverMix) {
   std::atomic<int> calls{0};
   const auto levels = run_or_reuse(&store, counting(on(Engine::levels), calls), 1, 0, 4, 1);
   const auto bins = run_or_reuse(&store, counting(on(Engine::bins), calls), 1, 0, 4, 1);
-  EXPECT_EQ(calls, 8);  // nothing of the levels runs was reused for bins
+  const auto bulk = run_or_reuse(&store, counting(on(Engine::bulk), calls), 1, 0, 4, 1);
+  EXPECT_EQ(calls, 12);  // nothing of one engine's runs was reused for another
   expect_same_runs(bins, run_replicates(on(Engine::bins), 1, 0, 4, 1));
+  expect_same_runs(bulk, run_replicates(on(Engine::bulk), 1, 0, 4, 1));
   expect_same_runs(run_or_reuse(&store, on(Engine::levels), 1, 0, 4, 1), levels);
+  expect_same_runs(run_or_reuse(&store, on(Engine::bulk), 1, 0, 4, 1), bulk);
+  EXPECT_EQ(calls, 12);
   EXPECT_EQ(store.rows_of_other_versions(), 0u);
   std::vector<std::string> engines;
   store.for_each([&](const StoredRun& run) { engines.push_back(run.key.engine); });
-  EXPECT_EQ(engines, (std::vector<std::string>{"bins", "bins", "bins", "bins", "levels", "levels",
-                                               "levels", "levels"}));
+  EXPECT_EQ(engines, (std::vector<std::string>{"bins", "bins", "bins", "bins", "bulk", "bulk",
+                                               "bulk", "bulk", "levels", "levels", "levels",
+                                               "levels"}));
 }
 
 TEST_F(StoreTest, WithoutStoreRunsPlainReplicates) {

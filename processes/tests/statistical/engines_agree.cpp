@@ -28,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "processes/core/bulk.hpp"
 #include "processes/core/levels.hpp"
 #include "processes/registry.hpp"
 #include "stats/tests.hpp"
@@ -36,7 +37,6 @@ namespace gapcheck {
 namespace {
 
 constexpr std::uint64_t kN = 32;
-constexpr std::uint64_t kM = 10 * kN;
 constexpr std::uint64_t kRuns = 2000;
 constexpr double kGapLevel = 2;
 constexpr double kAlpha = 0.01;
@@ -44,6 +44,11 @@ constexpr std::uint64_t kSeed = 20261201;
 // The levels side draws from its own seed: runs of the two engines on one seed would share their
 // coin, setting and sample streams, and the two-sample tests assume independent samples.
 constexpr std::uint64_t kLevelsSeed = kSeed + 1;
+constexpr std::uint64_t kBulkSeed = kSeed + 2;
+
+std::uint64_t seed_of(Engine engine) {
+  return engine == Engine::bins ? kSeed : engine == Engine::levels ? kLevelsSeed : kBulkSeed;
+}
 
 const std::vector<std::string> kProcesses = {
     "one-choice",     "two-choice",          "d-choice:d=3",
@@ -56,7 +61,9 @@ const std::vector<std::string> kSettings = {
 
 // The per-run statistics compared between engines.
 std::vector<double> statistics(const RunResult& r) {
-  const double average = static_cast<double>(kM) / static_cast<double>(kN);
+  double bins = 0;
+  for (const auto count : r.histogram.bins) bins += static_cast<double>(count);
+  const double average = static_cast<double>(r.balls) / bins;
   double below = 0;
   for (std::size_t j = 0; j < r.histogram.bins.size(); ++j)
     if (static_cast<double>(r.histogram.first_level + j) < average)
@@ -84,21 +91,21 @@ void compare(const std::string& pair, const std::vector<RunResult>& bins,
   }
 }
 
-RunConfig config_for(Engine engine) {
+RunConfig config_for(Engine engine, std::uint64_t n = kN) {
   RunConfig config;
-  config.n = kN;
-  config.m = kM;
+  config.n = n;
+  config.m = 10 * n;
   config.gap_level = kGapLevel;
   config.engine = engine;
   return config;
 }
 
 std::vector<RunResult> runs_of(const std::string& process, const std::string& setting,
-                               Engine engine) {
+                               Engine engine, std::uint64_t n = kN) {
   const Simulation s = make_simulation(Spec::parse(process), Spec::parse(setting),
-                                       Spec::parse("unit"), config_for(engine));
+                                       Spec::parse("unit"), config_for(engine, n));
   EXPECT_EQ(s.config.engine, engine);
-  return run_replicates(s, engine == Engine::levels ? kLevelsSeed : kSeed, 0, kRuns, 2);
+  return run_replicates(s, seed_of(engine), 0, kRuns, 2);
 }
 
 // The runs of a process under the exact setting on a (mutant) levels state.
@@ -179,6 +186,46 @@ TEST(EnginesAgree, CatchesAnOffByOneRankLookup) {
 
 TEST(EnginesAgree, CatchesAPlacementThatForgetsTheNewRank) {
   const auto q = mutant_family<StaleRankLevels>();
+  EXPECT_LT(q.front().p, kAlpha) << "not caught; closest: " << q.front().what;
+}
+
+// The bulk engine (core/bulk.hpp) against the levels engine, for the processes it runs, under
+// the exact setting: at n = 32 (levels of a few bins, so batches of a few balls and many balls in
+// zones) and n = 1024 (zones of a few ranks among blocks of hundreds), with the engine's own zones
+// and with zones of one and three ranks (short batches: the zones' room ends most of them).
+const std::vector<std::pair<std::string, std::uint32_t>> kBulkProcesses = {
+    {"one-choice", 1}, {"two-choice", 2}, {"d-choice:d=3", 3}};
+
+std::vector<RunResult> bulk_runs(std::uint32_t d, std::uint64_t n, const BulkOptions& options) {
+  std::vector<RunResult> runs;
+  for (std::uint64_t r = 0; r < kRuns; ++r)
+    runs.push_back(run_bulk(d, config_for(Engine::bulk, n), kBulkSeed, r, options));
+  return runs;
+}
+
+TEST(EnginesAgree, BulkMatchesLevelsInDistribution) {
+  std::vector<Comparison> family;
+  for (const auto& [process, d] : kBulkProcesses)
+    for (const std::uint64_t n : {kN, std::uint64_t{1024}}) {
+      const auto levels = runs_of(process, "exact", Engine::levels, n);
+      const std::string pair = process + " / n=" + std::to_string(n) + " / bulk";
+      compare(pair, levels, runs_of(process, "exact", Engine::bulk, n), family);
+      for (const std::uint64_t zone : {1, 3})
+        compare(pair + " zones of " + std::to_string(zone), levels,
+                bulk_runs(d, n, {.zone_ranks = zone}), family);
+    }
+  const auto q = adjusted(family);
+  EXPECT_GE(q.front().p, kAlpha) << "the engines disagree on " << q.front().what;
+}
+
+// Mutant: the safe balls of a level may move half of its safe ranks as well, so that later safe
+// balls read levels the batch has changed.
+TEST(EnginesAgree, CatchesBulkSafeBallsPastTheirZones) {
+  std::vector<Comparison> family;
+  for (const auto& [process, d] : kBulkProcesses)
+    compare(process + " / bulk with room past the zones", runs_of(process, "exact", Engine::levels),
+            bulk_runs(d, kN, {.zone_ranks = 1, .room_past_zones = true}), family);
+  const auto q = adjusted(family);
   EXPECT_LT(q.front().p, kAlpha) << "not caught; closest: " << q.front().what;
 }
 

@@ -1,0 +1,313 @@
+#include "processes/core/bulk.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cassert>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <vector>
+
+#include <boost/random/binomial_distribution.hpp>
+
+#include "processes/core/levels.hpp"
+#include "processes/core/random.hpp"
+
+namespace gapcheck {
+namespace {
+
+// The law of R, the lowest of d uniform ranks in [0, n): P(R >= r) = (y / n)^d with y = n - r.
+// Differences of powers are sums of positive terms, y_a^d - y_b^d = (y_a - y_b) sum_k y_a^k
+// y_b^(d-1-k), so that a narrow range keeps its digits where P(R >= a) is close to 1; d is a
+// small count (d multiplications).
+class LowestOfUniformRanks {
+ public:
+  LowestOfUniformRanks(std::uint64_t n, std::uint32_t d) : n_(static_cast<double>(n)), d_(d) {}
+
+  // P(a <= R < b).
+  double mass(std::uint64_t a, std::uint64_t b) const {
+    if (a >= b) return 0.0;
+    return static_cast<double>(b - a) / n_ *
+           power_sum((n_ - static_cast<double>(a)) / n_, (n_ - static_cast<double>(b)) / n_);
+  }
+
+  // P(R = r) / P(R = a) for a <= r (the law does not increase in r): the ratio of
+  // y^d - (y - 1)^d at y = n - r and at y = n - a.
+  double weight_against(std::uint64_t r, std::uint64_t a) const {
+    const double yr = n_ - static_cast<double>(r), ya = n_ - static_cast<double>(a);
+    return power_sum(yr / n_, (yr - 1) / n_) / power_sum(ya / n_, (ya - 1) / n_);
+  }
+
+ private:
+  // sum_{k < d} x^k y^(d-1-k), for x >= y >= 0.
+  double power_sum(double x, double y) const {
+    double sum = 0, x_k = 1;
+    for (std::uint32_t k = 0; k < d_; ++k, x_k *= x) sum = sum * y + x_k;
+    return sum;
+  }
+
+  double n_;
+  std::uint32_t d_;
+};
+
+// Failures before the first success of a coin of probability q in (0, 1], by inversion; Boost's
+// geometric_distribution takes log(1 - q), which loses q's digits when q is below 2^-20 or so.
+std::uint64_t geometric(Rng& rng, double q) {
+  if (q >= 1.0) return 0;
+  const double failures = std::floor(std::log(1.0 - uniform01(rng)) / std::log1p(-q));
+  return failures >= 0x1.0p63 ? std::uint64_t{1} << 63 : static_cast<std::uint64_t>(failures);
+}
+
+std::uint64_t binomial(Rng& rng, std::uint64_t trials, double p) {
+  if (trials == 0 || p <= 0.0) return 0;
+  if (p >= 1.0) return trials;
+  // A signed count: Boost's BTRD takes differences of counts. trials < 2^52 (the engine's m).
+  return static_cast<std::uint64_t>(boost::random::binomial_distribution<std::int64_t, double>(
+      static_cast<std::int64_t>(trials), p)(rng));
+}
+
+// The statistics simulate() (core/engine.hpp) keeps per step, kept here over runs of steps.
+class StepStatistics {
+ public:
+  explicit StepStatistics(const RunConfig& config) : config_(config) {}
+
+  // One step, after which the total is `total` and the maximum `max`.
+  void step(std::uint64_t total, std::uint64_t max) {
+    if (max != seen_max_) {
+      seen_max_ = max;
+      max_gap_ = std::max(max_gap_, static_cast<double>(max) - average(total));
+      bound_ = above_bound<std::uint64_t>(config_, max);
+    }
+    above_ += total < bound_;
+  }
+  // `count` steps after `before` balls, none of them raising the maximum.
+  void steps_below_max(std::uint64_t before, std::uint64_t count) {
+    if (bound_ > before + 1) above_ += std::min(count, bound_ - before - 1);
+  }
+
+  double max_gap() const { return max_gap_; }
+  std::uint64_t above() const { return above_; }
+
+ private:
+  double average(std::uint64_t total) const {
+    return static_cast<double>(total) / static_cast<double>(config_.n);
+  }
+
+  const RunConfig& config_;
+  double max_gap_ = 0;
+  std::uint64_t seen_max_ = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t bound_ = 0;  // a step with a total below it has a gap above the level
+  std::uint64_t above_ = 0;
+};
+
+class BulkRun {
+ public:
+  BulkRun(std::uint32_t d, const RunConfig& config, std::uint64_t seed, std::uint64_t replicate,
+          const BulkOptions& options)
+      : n_(config.n),
+        m_(config.m),
+        d_(d),
+        law_(config.n, d),
+        rng_(stream_key(seed, replicate, Stream::samples)),
+        options_(options),
+        ends_{config.n},
+        statistics_(config) {}
+
+  void run() {
+    while (balls_ < m_) batch();
+    drop_empty_levels();  // the histogram starts at the lowest level that holds bins
+  }
+
+  std::uint64_t balls() const { return balls_; }
+  std::uint64_t max() const { return floor_ + ends_.size() - 1; }
+  const StepStatistics& statistics() const { return statistics_; }
+
+  LoadHistogram histogram() const { return histogram_of_ends(floor_, ends_); }
+
+ private:
+  // The zone of a level below the top: 2 sqrt(n / levels) ranks, so that a batch's balls in zones
+  // (about levels * zone^2 / n of them) and its binomials (a few per chunk) balance (1, 2 and 4
+  // times the root measured at n = 2^24 and 2^30 for Two-Choice: 2 was the fastest).
+  std::uint64_t zone_ranks(std::size_t levels) const {
+    if (options_.zone_ranks != 0) return options_.zone_ranks;
+    const double z = 2 * std::sqrt(static_cast<double>(n_) / static_cast<double>(levels));
+    return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(z));
+  }
+
+  // One batch: zones fixed at its start, safe balls in chunks, balls in zones one at a time, until
+  // a zone is full, the maximum rises, or the run ends.
+  void drop_empty_levels() {
+    while (ends_.front() == 0) {
+      ends_.erase(ends_.begin());
+      ++floor_;
+    }
+  }
+
+  void batch() {
+    drop_empty_levels();  // levels that emptied in the last batch
+    const std::size_t top = ends_.size() - 1;
+    const std::uint64_t zone = zone_ranks(ends_.size());
+    levels_.assign(ends_.size(), {});
+    safe_levels_.clear();
+    double safe_total = 0, zone_total = 0;
+    for (std::size_t j = 0; j <= top; ++j) {
+      Level& level = levels_[j];
+      const std::uint64_t lo = j == 0 ? 0 : ends_[j - 1];
+      level.zone_end = ends_[j];
+      level.zone_start = j == top ? lo : std::max(lo, level.zone_end - std::min(level.zone_end, zone));
+      level.safe_mass = law_.mass(lo, level.zone_start);
+      level.zone_mass = law_.mass(level.zone_start, level.zone_end);
+      safe_total += level.safe_mass;
+      zone_total += level.zone_mass;
+      if (level.zone_start > lo) {
+        level.room = level.zone_end - level.zone_start;
+        if (options_.room_past_zones) level.room += (level.zone_start - lo) / 2;
+        safe_levels_.push_back(j);
+      }
+    }
+    // A multinomial drawn as binomials in this order mostly ends after the few likely levels.
+    std::sort(safe_levels_.begin(), safe_levels_.end(), [&](std::size_t x, std::size_t y) {
+      return levels_[x].safe_mass > levels_[y].safe_mass;
+    });
+    const double zone_share = zone_total / (zone_total + safe_total);
+    // A ball in a zone costs a binomial per safe level (the chunk before it). Where that is more
+    // than a fraction of a ball drawn alone (loads spread over many levels: One-Choice with m a
+    // few hundred times n or more, or small n), the balls go one at a time for a while instead.
+    if (zone_share * static_cast<double>(safe_levels_.size()) > kAloneAbove) {
+      place_alone(64 * ends_.size());
+      return;
+    }
+    zone_cumulative_.clear();
+    for (const Level& level : levels_)
+      zone_cumulative_.push_back(level.zone_mass + (zone_cumulative_.empty() ? 0.0 : zone_cumulative_.back()));
+    const std::uint64_t batch_max = max();
+    while (balls_ < m_) {
+      if (safe_total > 0) {
+        // The safe balls before the next ball in a zone, as many as the zones' room allows.
+        std::uint64_t chunk = m_ - balls_;
+        for (const std::size_t j : safe_levels_)
+          chunk = std::min(chunk, levels_[j].room - std::min(levels_[j].room, levels_[j].landed));
+        // Each chunk lands only a share of its balls on the level of least room, so the chunks
+        // would shrink geometrically: new zones once that room is an eighth of a zone.
+        if (chunk < std::max<std::uint64_t>(1, zone / 8) && chunk < m_ - balls_) return;
+        const std::uint64_t safe_balls = geometric(rng_, zone_share);
+        place_safe(std::min(chunk, safe_balls), safe_total);
+        if (safe_balls >= chunk) continue;  // the room or the run is used up: a fresh draw
+      }
+      place_in_zone(zone_total);
+      if (max() != batch_max) return;  // a new top level: new zones
+    }
+  }
+
+  // `count` balls on safe ranks: a multinomial over the levels' safe masses.
+  void place_safe(std::uint64_t count, double safe_total) {
+    if (count == 0) return;
+    statistics_.steps_below_max(balls_, count);
+    balls_ += count;
+    double rest = safe_total;
+    for (std::size_t k = 0; k < safe_levels_.size() && count > 0; ++k) {
+      Level& level = levels_[safe_levels_[k]];
+      const std::uint64_t here =
+          k + 1 == safe_levels_.size() ? count : binomial(rng_, count, level.safe_mass / rest);
+      rest -= level.safe_mass;
+      ends_[safe_levels_[k]] -= here;
+      level.landed += here;
+      count -= here;
+    }
+  }
+
+  // One ball whose rank falls in a zone: the zone by its mass, the rank in it by rejection from a
+  // uniform rank, its level from the current state.
+  void place_in_zone(double zone_total) {
+    // The first zone whose cumulative mass exceeds u (a zone of mass 0 never does).
+    const double u = uniform01(rng_) * zone_total;
+    const auto z = std::min<std::size_t>(
+        levels_.size() - 1,
+        static_cast<std::size_t>(std::upper_bound(zone_cumulative_.begin(),
+                                                  zone_cumulative_.end(), u) -
+                                 zone_cumulative_.begin()));
+    const std::uint64_t a = levels_[z].zone_start, width = levels_[z].zone_end - a;
+    std::uint64_t r = a + bounded(rng_, width);
+    while (uniform01(rng_) >= law_.weight_against(r, a)) r = a + bounded(rng_, width);
+    const auto j = static_cast<std::size_t>(
+        std::upper_bound(ends_.begin(), ends_.end(), r) - ends_.begin());
+    place_on_level(j);
+    if (j < levels_.size()) ++levels_[j].landed;
+  }
+
+  // Up to `count` balls one at a time, each on the lowest of d uniform ranks (exact integers).
+  // A rank's level is looked up from the level of its block's first rank when they began (as on
+  // the levels engine, core/levels.hpp): levels only rise, so the search steps up from there.
+  void place_alone(std::uint64_t count) {
+    const int shift = std::max(0, static_cast<int>(std::bit_width(n_ - 1)) - 10);  // <= 1024 blocks
+    block_level_.resize(((n_ - 1) >> shift) + 1);
+    std::size_t j = 0;
+    for (std::size_t b = 0; b < block_level_.size(); ++b) {
+      while (ends_[j] <= (std::uint64_t{b} << shift)) ++j;
+      block_level_[b] = j;
+    }
+    for (std::uint64_t k = 0; k < count && balls_ < m_; ++k) {
+      std::uint64_t r = n_;
+      for (std::uint32_t s = 0; s < d_; ++s) r = std::min(r, bounded(rng_, n_));
+      std::size_t level = block_level_[r >> shift];
+      while (ends_[level] <= r) ++level;
+      place_on_level(level);
+    }
+  }
+
+  // One ball on a bin of level index j in the current state.
+  void place_on_level(std::size_t j) {
+    --ends_[j];
+    if (j + 1 == ends_.size()) ends_.push_back(n_);  // a new maximum
+    ++balls_;
+    statistics_.step(balls_, max());
+  }
+
+  // A level during a batch: its zone [zone_start, zone_end) (zone_end: the level's cumulative
+  // count when the batch began), the law's mass below the zone (its safe ranks) and in it, the
+  // balls its safe ranks may take (room) and the balls it took.
+  struct Level {
+    std::uint64_t zone_start = 0, zone_end = 0, room = 0, landed = 0;
+    double safe_mass = 0, zone_mass = 0;
+  };
+
+  static constexpr double kAloneAbove = 0.1;
+
+  std::uint64_t n_, m_;
+  std::uint32_t d_;
+  LowestOfUniformRanks law_;
+  Rng rng_;
+  BulkOptions options_;
+  std::uint64_t balls_ = 0;
+  std::uint64_t floor_ = 0;
+  std::vector<std::uint64_t> ends_;  // ends_[j] = #bins at or below level floor_ + j; back() = n
+  std::vector<Level> levels_;          // the batch's levels, as ends_ was when it began
+  std::vector<std::size_t> safe_levels_;  // the levels with safe ranks, the likeliest first
+  std::vector<double> zone_cumulative_;   // the zones' masses, summed from the lowest level
+  std::vector<std::size_t> block_level_;  // place_alone's level of each block's first rank
+  StepStatistics statistics_;
+};
+
+}  // namespace
+
+RunResult run_bulk(std::uint32_t d, const RunConfig& config, std::uint64_t seed,
+                   std::uint64_t replicate, const BulkOptions& options) {
+  BulkRun run(d, config, seed, replicate, options);
+  run.run();
+  RunResult result;
+  result.replicate = replicate;
+  result.balls = run.balls();
+  result.steps = run.balls();
+  result.probes = d * run.balls();
+  result.max_load = static_cast<double>(run.max());
+  result.gap = result.max_load - static_cast<double>(run.balls()) / static_cast<double>(config.n);
+  result.max_gap_over_time = std::max(run.statistics().max_gap(), result.gap);
+  result.fraction_above_level =
+      result.steps == 0 ? 0.0
+                        : static_cast<double>(run.statistics().above()) /
+                              static_cast<double>(result.steps);
+  result.histogram = run.histogram();
+  return result;
+}
+
+}  // namespace gapcheck
