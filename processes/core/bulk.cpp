@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <cassert>
 #include <cmath>
 #include <cstddef>
 #include <limits>
@@ -22,23 +21,63 @@ namespace {
 // small count (d multiplications).
 class LowestOfUniformRanks {
  public:
-  LowestOfUniformRanks(std::uint64_t n, std::uint32_t d) : n_(static_cast<double>(n)), d_(d) {}
+  LowestOfUniformRanks(std::uint64_t n, std::uint32_t d)
+      : bins_(n), n_(static_cast<double>(n)), d_(d) {}
 
-  // P(a <= R < b).
+  // P(a <= R < b). For d above kSummedUpTo, P(R >= a) (1 - ((n - b) / (n - a))^d) by pow, expm1
+  // and log1p, which keep the digits too and cost the same for any d.
   double mass(std::uint64_t a, std::uint64_t b) const {
     if (a >= b) return 0.0;
-    return static_cast<double>(b - a) / n_ *
-           power_sum((n_ - static_cast<double>(a)) / n_, (n_ - static_cast<double>(b)) / n_);
+    const double ya = n_ - static_cast<double>(a), width = static_cast<double>(b - a);
+    if (d_ > kSummedUpTo)
+      return std::pow(ya / n_, d_) * -std::expm1(d_ * std::log1p(-width / ya));
+    return width / n_ * power_sum(ya / n_, (ya - width) / n_);
   }
 
-  // P(R = r) / P(R = a) for a <= r (the law does not increase in r): the ratio of
-  // y^d - (y - 1)^d at y = n - r and at y = n - a.
-  double weight_against(std::uint64_t r, std::uint64_t a) const {
-    const double yr = n_ - static_cast<double>(r), ya = n_ - static_cast<double>(a);
-    return power_sum(yr / n_, (yr - 1) / n_) / power_sum(ya / n_, (ya - 1) / n_);
+  // The lowest of d uniform ranks of [0, range): R itself for range = n, and R - a given R >= a
+  // for range = n - a.
+  std::uint64_t lowest(Rng& rng, std::uint64_t range) const {
+    std::uint64_t r = range;
+    for (std::uint32_t k = 0; k < d_; ++k) r = std::min(r, bounded(rng, range));
+    return r;
+  }
+
+  // R given a <= R < b, by the likelier to be accepted of two exact proposals (t = (n - b) /
+  // (n - a)): a + lowest(n - a), which is R given R >= a, kept if below b (accepted with
+  // probability 1 - t^d); or a uniform rank of [a, b), kept with probability P(R = r) / P(R = a)
+  // (at least t^(d-1); the law does not increase in r). Near the top ranks with d large the
+  // first is the likely one, in a narrow zone of low ranks the second.
+  std::uint64_t draw_between(Rng& rng, std::uint64_t a, std::uint64_t b) const {
+    const double t = (n_ - static_cast<double>(b)) / (n_ - static_cast<double>(a));
+    if (power(t, d_) < 0.5) {
+      for (;;)
+        if (const std::uint64_t r = a + lowest(rng, bins_ - a); r < b) return r;
+    }
+    for (;;)
+      if (const std::uint64_t r = a + bounded(rng, b - a); uniform01(rng) < weight_against(r, a))
+        return r;
   }
 
  private:
+  // Up to this d the sums of d terms below are cheaper than pow, expm1 and log1p.
+  static constexpr std::uint32_t kSummedUpTo = 8;
+
+  double power(double x, std::uint32_t d) const {
+    if (d > kSummedUpTo) return std::pow(x, d);
+    double p = 1;
+    for (std::uint32_t k = 0; k < d; ++k) p *= x;
+    return p;
+  }
+
+  // P(R = r) / P(R = a) for a <= r: the ratio of y^d - (y - 1)^d at y = n - r and at y = n - a.
+  double weight_against(std::uint64_t r, std::uint64_t a) const {
+    const double yr = n_ - static_cast<double>(r), ya = n_ - static_cast<double>(a);
+    if (d_ > kSummedUpTo)
+      return std::pow(yr / ya, d_) * std::expm1(d_ * std::log1p(-1.0 / yr)) /
+             std::expm1(d_ * std::log1p(-1.0 / ya));
+    return power_sum(yr / n_, (yr - 1) / n_) / power_sum(ya / n_, (ya - 1) / n_);
+  }
+
   // sum_{k < d} x^k y^(d-1-k), for x >= y >= 0.
   double power_sum(double x, double y) const {
     double sum = 0, x_k = 1;
@@ -46,6 +85,7 @@ class LowestOfUniformRanks {
     return sum;
   }
 
+  std::uint64_t bins_;
   double n_;
   std::uint32_t d_;
 };
@@ -54,6 +94,7 @@ class LowestOfUniformRanks {
 // geometric_distribution takes log(1 - q), which loses q's digits when q is below 2^-20 or so.
 std::uint64_t geometric(Rng& rng, double q) {
   if (q >= 1.0) return 0;
+  if (!(q > 0.0)) return std::uint64_t{1} << 63;  // a mass that rounds to 0: never
   const double failures = std::floor(std::log(1.0 - uniform01(rng)) / std::log1p(-q));
   return failures >= 0x1.0p63 ? std::uint64_t{1} << 63 : static_cast<std::uint64_t>(failures);
 }
@@ -106,7 +147,6 @@ class BulkRun {
           const BulkOptions& options)
       : n_(config.n),
         m_(config.m),
-        d_(d),
         law_(config.n, d),
         rng_(stream_key(seed, replicate, Stream::samples)),
         options_(options),
@@ -134,8 +174,6 @@ class BulkRun {
     return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(z));
   }
 
-  // One batch: zones fixed at its start, safe balls in chunks, balls in zones one at a time, until
-  // a zone is full, the maximum rises, or the run ends.
   void drop_empty_levels() {
     while (ends_.front() == 0) {
       ends_.erase(ends_.begin());
@@ -143,6 +181,8 @@ class BulkRun {
     }
   }
 
+  // One batch: zones fixed at its start, safe balls in chunks, balls in zones one at a time, until
+  // a zone is full, the maximum rises, or the run ends.
   void batch() {
     drop_empty_levels();  // levels that emptied in the last batch
     const std::size_t top = ends_.size() - 1;
@@ -169,11 +209,16 @@ class BulkRun {
     std::sort(safe_levels_.begin(), safe_levels_.end(), [&](std::size_t x, std::size_t y) {
       return levels_[x].safe_mass > levels_[y].safe_mass;
     });
+    // The mass of each level and those after it in that order, summed from the last: each
+    // binomial's probability is then a mass over a sum that contains it, never a difference.
+    safe_after_.assign(safe_levels_.size() + 1, 0.0);
+    for (std::size_t k = safe_levels_.size(); k-- > 0;)
+      safe_after_[k] = safe_after_[k + 1] + levels_[safe_levels_[k]].safe_mass;
     const double zone_share = zone_total / (zone_total + safe_total);
     // A ball in a zone costs a binomial per safe level (the chunk before it). Where that is more
-    // than a fraction of a ball drawn alone (loads spread over many levels: One-Choice with m a
+    // than a fraction (options_.alone_above, 0.1) of a ball drawn alone (loads spread over many levels: One-Choice with m a
     // few hundred times n or more, or small n), the balls go one at a time for a while instead.
-    if (zone_share * static_cast<double>(safe_levels_.size()) > kAloneAbove) {
+    if (zone_share * static_cast<double>(safe_levels_.size()) > options_.alone_above) {
       place_alone(64 * ends_.size());
       return;
     }
@@ -191,7 +236,7 @@ class BulkRun {
         // would shrink geometrically: new zones once that room is an eighth of a zone.
         if (chunk < std::max<std::uint64_t>(1, zone / 8) && chunk < m_ - balls_) return;
         const std::uint64_t safe_balls = geometric(rng_, zone_share);
-        place_safe(std::min(chunk, safe_balls), safe_total);
+        place_safe(std::min(chunk, safe_balls));
         if (safe_balls >= chunk) continue;  // the room or the run is used up: a fresh draw
       }
       place_in_zone(zone_total);
@@ -200,24 +245,24 @@ class BulkRun {
   }
 
   // `count` balls on safe ranks: a multinomial over the levels' safe masses.
-  void place_safe(std::uint64_t count, double safe_total) {
+  void place_safe(std::uint64_t count) {
     if (count == 0) return;
     statistics_.steps_below_max(balls_, count);
     balls_ += count;
-    double rest = safe_total;
     for (std::size_t k = 0; k < safe_levels_.size() && count > 0; ++k) {
       Level& level = levels_[safe_levels_[k]];
+      // The last level, or one whose share rounds to all (or is 0/0): the rest land here.
+      const double p = level.safe_mass / safe_after_[k];
       const std::uint64_t here =
-          k + 1 == safe_levels_.size() ? count : binomial(rng_, count, level.safe_mass / rest);
-      rest -= level.safe_mass;
+          k + 1 == safe_levels_.size() || !(p < 1) ? count : binomial(rng_, count, p);
       ends_[safe_levels_[k]] -= here;
       level.landed += here;
       count -= here;
     }
   }
 
-  // One ball whose rank falls in a zone: the zone by its mass, the rank in it by rejection from a
-  // uniform rank, its level from the current state.
+  // One ball whose rank falls in a zone: the zone by its mass, the rank in it by rejection
+  // (draw_between), its level from the current state.
   void place_in_zone(double zone_total) {
     // The first zone whose cumulative mass exceeds u (a zone of mass 0 never does).
     const double u = uniform01(rng_) * zone_total;
@@ -226,9 +271,7 @@ class BulkRun {
         static_cast<std::size_t>(std::upper_bound(zone_cumulative_.begin(),
                                                   zone_cumulative_.end(), u) -
                                  zone_cumulative_.begin()));
-    const std::uint64_t a = levels_[z].zone_start, width = levels_[z].zone_end - a;
-    std::uint64_t r = a + bounded(rng_, width);
-    while (uniform01(rng_) >= law_.weight_against(r, a)) r = a + bounded(rng_, width);
+    const std::uint64_t r = law_.draw_between(rng_, levels_[z].zone_start, levels_[z].zone_end);
     const auto j = static_cast<std::size_t>(
         std::upper_bound(ends_.begin(), ends_.end(), r) - ends_.begin());
     place_on_level(j);
@@ -247,8 +290,7 @@ class BulkRun {
       block_level_[b] = j;
     }
     for (std::uint64_t k = 0; k < count && balls_ < m_; ++k) {
-      std::uint64_t r = n_;
-      for (std::uint32_t s = 0; s < d_; ++s) r = std::min(r, bounded(rng_, n_));
+      const std::uint64_t r = law_.lowest(rng_, n_);
       std::size_t level = block_level_[r >> shift];
       while (ends_[level] <= r) ++level;
       place_on_level(level);
@@ -271,10 +313,7 @@ class BulkRun {
     double safe_mass = 0, zone_mass = 0;
   };
 
-  static constexpr double kAloneAbove = 0.1;
-
   std::uint64_t n_, m_;
-  std::uint32_t d_;
   LowestOfUniformRanks law_;
   Rng rng_;
   BulkOptions options_;
@@ -284,6 +323,7 @@ class BulkRun {
   std::vector<Level> levels_;          // the batch's levels, as ends_ was when it began
   std::vector<std::size_t> safe_levels_;  // the levels with safe ranks, the likeliest first
   std::vector<double> zone_cumulative_;   // the zones' masses, summed from the lowest level
+  std::vector<double> safe_after_;        // safe masses summed from the end of safe_levels_
   std::vector<std::size_t> block_level_;  // place_alone's level of each block's first rank
   StepStatistics statistics_;
 };

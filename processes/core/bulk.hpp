@@ -25,10 +25,10 @@
 // which the maximum rises are exact, so the final gap, the maximum gap over time, the fraction of
 // steps above a level and the histogram have the levels engine's law. The runs are other sample
 // paths than the levels engine's (their draws differ), so the engines agree in distribution
-// (processes/tests/statistical/engines_agree.cpp); all its draws come from the run's sample stream
-// (core/random.hpp), so a run replays from (seed, replicate). The probabilities are doubles: masses of rank
-// ranges, a binomial (Boost.Random's BTRD) per safe level per chunk, the position inside a zone by
-// rejection from a uniform rank; that is the precision of the law, about 2^-50.
+// (processes/tests/statistical/engines_agree.cpp); all its draws come from the run's sample
+// stream (core/random.hpp), so a run replays from (seed, replicate). The probabilities are
+// doubles: masses of rank ranges, a binomial (Boost.Random's BTRD) per safe level per chunk, the
+// rejection step of a rank inside a zone; that is the precision of the law, about 2^-50.
 //
 // Cost. A chunk costs a binomial per level with safe ranks (the likeliest first, and none once
 // its balls are all placed); with zones of 2 sqrt(n / levels) ranks the zones take a fraction of
@@ -48,6 +48,9 @@ namespace gapcheck {
 struct BulkOptions {
   // The zone of a level that is not the top: this many ranks (0: chosen from n, the default).
   std::uint64_t zone_ranks = 0;
+  // Above this share of the zones' mass times the number of levels with safe ranks, a batch
+  // places its balls one at a time (tests set it to infinity to force every batch through zones).
+  double alone_above = 0.1;
   // A mutant for the engines' check: the safe balls of a level may also move half of its safe
   // ranks, so later safe balls read levels that earlier balls of the batch have changed.
   bool room_past_zones = false;
