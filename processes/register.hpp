@@ -78,7 +78,8 @@ class ProcessModel final : public AnyProcess::Model {
                          "random ties (one-choice, two-choice, d-choice with ties=random)");
     if (!std::holds_alternative<ExactSetting>(any))
       return std::string("the setting: the bulk engine runs the exact setting only");
-    if (!weights.is_unit()) return std::string("the weights: the bulk engine holds unit balls only");
+    if (!weights.is_unit())
+      return std::string("the weights: the bulk engine holds unit balls only");
     return std::nullopt;
   }
 

@@ -133,7 +133,8 @@ Engine resolve_engine(const Composition& c, const RunConfig& config) {
                        c.weights_spec.str() + ": " + *why + " (use --engine bins" +
                        (refused ? "" : " or levels") + ")");
     if (config.keep_loads)
-      throw InputError("engine=" + engine + " keeps no per-bin loads to return (use --engine bins)");
+      throw InputError("engine=" + engine +
+                       " keeps no per-bin loads to return (use --engine bins)");
     return config.engine;
   }
   if (config.engine == Engine::bins || refused || config.keep_loads) return Engine::bins;

@@ -1,7 +1,6 @@
 #include "processes/core/bulk.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <limits>
@@ -17,8 +16,8 @@ namespace {
 
 // The law of R, the lowest of d uniform ranks in [0, n): P(R >= r) = (y / n)^d with y = n - r.
 // Differences of powers are sums of positive terms, y_a^d - y_b^d = (y_a - y_b) sum_k y_a^k
-// y_b^(d-1-k), so that a narrow range keeps its digits where P(R >= a) is close to 1; d is a
-// small count (d multiplications).
+// y_b^(d-1-k), so that a narrow range keeps its digits where P(R >= a) is close to 1 (d
+// multiplications; above d = 8, pow, expm1 and log1p, which keep the digits as well).
 class LowestOfUniformRanks {
  public:
   LowestOfUniformRanks(std::uint64_t n, std::uint32_t d)
@@ -194,7 +193,8 @@ class BulkRun {
       Level& level = levels_[j];
       const std::uint64_t lo = j == 0 ? 0 : ends_[j - 1];
       level.zone_end = ends_[j];
-      level.zone_start = j == top ? lo : std::max(lo, level.zone_end - std::min(level.zone_end, zone));
+      level.zone_start =
+          j == top ? lo : std::max(lo, level.zone_end - std::min(level.zone_end, zone));
       level.safe_mass = law_.mass(lo, level.zone_start);
       level.zone_mass = law_.mass(level.zone_start, level.zone_end);
       safe_total += level.safe_mass;
@@ -216,15 +216,16 @@ class BulkRun {
       safe_after_[k] = safe_after_[k + 1] + levels_[safe_levels_[k]].safe_mass;
     const double zone_share = zone_total / (zone_total + safe_total);
     // A ball in a zone costs a binomial per safe level (the chunk before it). Where that is more
-    // than a fraction (options_.alone_above, 0.1) of a ball drawn alone (loads spread over many levels: One-Choice with m a
-    // few hundred times n or more, or small n), the balls go one at a time for a while instead.
+    // than a fraction (options_.alone_above, 0.1) of a ball drawn alone (loads spread over many
+    // levels: One-Choice with m a few hundred times n or more, or small n), the balls go one at a
+    // time for a while instead.
     if (zone_share * static_cast<double>(safe_levels_.size()) > options_.alone_above) {
       place_alone(64 * ends_.size());
       return;
     }
     zone_cumulative_.clear();
-    for (const Level& level : levels_)
-      zone_cumulative_.push_back(level.zone_mass + (zone_cumulative_.empty() ? 0.0 : zone_cumulative_.back()));
+    double cumulative = 0;
+    for (const Level& level : levels_) zone_cumulative_.push_back(cumulative += level.zone_mass);
     const std::uint64_t batch_max = max();
     while (balls_ < m_) {
       if (safe_total > 0) {
@@ -282,7 +283,7 @@ class BulkRun {
   // A rank's level is looked up from the level of its block's first rank when they began (as on
   // the levels engine, core/levels.hpp): levels only rise, so the search steps up from there.
   void place_alone(std::uint64_t count) {
-    const int shift = std::max(0, static_cast<int>(std::bit_width(n_ - 1)) - 10);  // <= 1024 blocks
+    const int shift = LevelLoads::block_shift(n_);
     block_level_.resize(((n_ - 1) >> shift) + 1);
     std::size_t j = 0;
     for (std::size_t b = 0; b < block_level_.size(); ++b) {

@@ -36,7 +36,8 @@
 // zones' share times the number of safe levels is above 0.1 (small n, or loads spread over
 // hundreds of levels: One-Choice with m a few hundred times n), a ball in a zone would cost more
 // binomials than a ball drawn alone, and the batch instead places 64 balls a level one at a time,
-// each the lowest of d uniform ranks drawn as exact integers (docs/engines.md, docs/performance.md).
+// each the lowest of d uniform ranks drawn as exact integers (docs/engines.md,
+// docs/performance.md).
 #pragma once
 
 #include <cstdint>

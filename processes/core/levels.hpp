@@ -38,7 +38,8 @@ namespace gapcheck {
 static_assert(sizeof(Bin) == 8, "the levels engine names up to 2^48 bins by rank");
 
 // The histogram of cumulative counts: ends[j] bins at or below level floor + j.
-inline LoadHistogram histogram_of_ends(std::uint64_t floor, const std::vector<std::uint64_t>& ends) {
+inline LoadHistogram histogram_of_ends(std::uint64_t floor,
+                                       const std::vector<std::uint64_t>& ends) {
   LoadHistogram h = LoadHistogram::spanning(floor, ends.size());
   std::uint64_t below = 0;
   for (std::size_t j = 0; j < ends.size(); ++j) {
@@ -135,16 +136,20 @@ class LevelLoads {
     return ends_[level - floor_];
   }
 
+ public:
   // The ranks are cut into at most 2^kBlockBits blocks of 2^shift_ ranks, and block_index_ keeps
   // the level index (level - floor_) of each block's first rank (one entry changes when a
   // placement moves that rank; all drop by one when the floor rises). A
   // lookup starts there and steps over the few level boundaries inside the block: with far more
   // blocks than occupied levels, usually none, so a read is two loads and a predicted branch.
+  // (The bulk engine's one-at-a-time batches cut the ranks the same way: core/bulk.cpp.)
   static constexpr int kBlockBits = 10;
   static int block_shift(std::uint64_t n) {
     const int bits = std::bit_width(n - 1);  // ceil(log2 n)
     return bits > kBlockBits ? bits - kBlockBits : 0;
   }
+
+ private:
 
   // The index (level - floor_) of the first level whose cumulative count exceeds r; ends_.back()
   // = n > r, so it exists.
