@@ -1,9 +1,10 @@
 // Balls per second of the gapcheck engine beside a naive baseline, measured in the same run.
 //
 // gapcheck:  the Simulation that `gapcheck run` executes (make_simulation) on each engine:
-//            `bins` (32-bit loads per bin) and, for the processes it supports, `levels` (the
-//            load histogram, docs/engines.md); the process asks the exact oracle, the gap and its
-//            maximum over time are tracked in O(1) per ball, the final load histogram is built.
+//            `bins` (per-bin loads) and, for the processes they support, `levels` (the load
+//            histogram) and `bulk` (the histogram advanced many balls at a time; One-Choice and
+//            Two-Choice here), docs/engines.md; the process asks the exact oracle, the gap and its
+//            maximum over time are tracked, the final load histogram is built.
 // naive:     what most simulation scripts do: std::mt19937_64, std::uniform_int_distribution,
 //            a std::vector<uint64_t> of loads, and the gap from one max scan at the end.
 //
@@ -247,13 +248,14 @@ class RatioReporter : public benchmark::ConsoleReporter {
     char line[200];
     out << "\nM balls/s and M probes/s, one thread, median of the repetitions; ratios against "
            "naive;\nper probe = the bins engine's probes/s against Two-Choice's at the same n\n";
-    out << "process        n           bins    levels     naive     bins    levels  bins probes/s"
-           "  per probe   paired\n";
+    out << "process        n           bins    levels      bulk     naive     bins    levels"
+           "     bulk  bins probes/s  per probe   paired\n";
     for (const auto& row : order_) {
       if (process_of(row) == "batch" || process_of(row).rfind("paired", 0) == 0) continue;
       const auto& cells = rows_[row];
       const double bins = median(cells, "bins/items_per_second");
       const double levels = median(cells, "levels/items_per_second");  // 0: not supported
+      const double bulk = median(cells, "bulk/items_per_second");
       const double slow = median(cells, "naive/items_per_second");
       const double probes = median(cells, "bins/probes_per_second");
       const auto two = rows_.find("two-choice n:" + size_of(row));
@@ -265,11 +267,14 @@ class RatioReporter : public benchmark::ConsoleReporter {
       const auto paired = rows_.find("paired:" + process_of(row) + " n:" + size_of(row));
       const double paired_ratio =
           paired == rows_.end() ? 0.0 : median(paired->second, "per-probe/paired_ratio");
-      std::snprintf(line, sizeof line, "%-14s %-6s %9.1f %9s %9s %8s %8s %12.1f %12.2f %8s\n",
+      const auto rate = [&](double items) {
+        return items > 0 ? format("%.1f", items / 1e6) : std::string("-");
+      };
+      std::snprintf(line, sizeof line,
+                    "%-14s %-6s %9.1f %9s %9s %9s %8s %8s %8s %12.1f %12.2f %8s\n",
                     process_of(row).c_str(), size_of(row).c_str(), bins / 1e6,
-                    levels > 0 ? format("%.1f", levels / 1e6).c_str() : "-",
-                    slow > 0 ? format("%.1f", slow / 1e6).c_str() : "-", ratio(bins).c_str(),
-                    ratio(levels).c_str(), probes / 1e6,
+                    rate(levels).c_str(), rate(bulk).c_str(), rate(slow).c_str(),
+                    ratio(bins).c_str(), ratio(levels).c_str(), ratio(bulk).c_str(), probes / 1e6,
                     two_probes > 0 ? probes / two_probes : 0.0,
                     paired_ratio > 0 ? format("%.2f", paired_ratio).c_str() : "-");
       out << line;
@@ -363,12 +368,12 @@ void register_all() {
     for (const Compared& c : compared) {
       const std::string process = c.name;
       const auto baseline = c.baseline;
-      for (const Engine e : {Engine::bins, Engine::levels}) {
+      for (const Engine e : {Engine::bins, Engine::levels, Engine::bulk}) {
         std::optional<Simulation> simulation;
         try {
           simulation = simulation_of(process, n, e);
         } catch (const InputError&) {
-          continue;  // the levels engine does not run this process (e.g. Left: bin indices)
+          continue;  // an engine that does not run this process (levels: Left's bin indices)
         }
         benchmark::RegisterBenchmark(
             (process + "/" + engine_name(e) + size).c_str(),
