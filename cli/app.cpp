@@ -42,11 +42,6 @@ struct RunOptions {
   bool quiet = false;
 };
 
-Engine parse_engine(const std::string& text) {
-  if (const std::optional<Engine> engine = engine_named(text)) return *engine;
-  throw InputError("engine=" + text + " is not one of auto, bins, levels, bulk");
-}
-
 int run_command(const RunOptions& o, std::ostream& out, std::ostream& err) {
   if (int(o.json) + int(o.jsonl) + int(o.csv) > 1)
     throw InputError("--json, --jsonl and --csv: more than one was given (accepted: at most one)");

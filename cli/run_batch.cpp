@@ -130,6 +130,10 @@ int run_batch(const Batch& b, std::ostream& out, std::ostream& err) {
   const Timing timing{streamed.threads, seconds, streamed.stored_runs, streamed.stored_balls};
   if (streamed.delivered == b.runs) {
     writer.finish(timing);
+    if (signal != 0)
+      err << fmt::format("gapcheck: {} came when every run had started; all {} finished and the "
+                         "output is complete\n",
+                         signal_name(signal), b.runs);
     return 0;
   }
   writer.interrupt(timing, signal_name(signal));

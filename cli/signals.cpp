@@ -1,6 +1,9 @@
 #include "cli/signals.hpp"
 
+#include <unistd.h>
+
 #include <atomic>
+#include <cerrno>
 
 namespace gapcheck::cli {
 namespace {
@@ -8,7 +11,20 @@ namespace {
 std::atomic<int> caught_signal{0};
 static_assert(std::atomic<int>::is_always_lock_free, "the signal handler stores into it");
 
-extern "C" void on_signal(int signal) { caught_signal.store(signal); }
+// Said at once, so that a run of minutes shows the signal arrived; write(2) is safe in a handler.
+constexpr char kNoticeInt[] =
+    "gapcheck: SIGINT: finishing the runs in progress (a second signal stops at once)\n";
+constexpr char kNoticeTerm[] =
+    "gapcheck: SIGTERM: finishing the runs in progress (a second signal stops at once)\n";
+
+extern "C" void on_signal(int signal) {
+  const int saved_errno = errno;
+  caught_signal.store(signal);
+  [[maybe_unused]] const ssize_t written =
+      signal == SIGINT ? ::write(STDERR_FILENO, kNoticeInt, sizeof kNoticeInt - 1)
+                       : ::write(STDERR_FILENO, kNoticeTerm, sizeof kNoticeTerm - 1);
+  errno = saved_errno;
+}
 
 }  // namespace
 

@@ -143,6 +143,12 @@ Engine resolve_engine(const Composition& c, const RunConfig& config) {
 
 }  // namespace
 
+Engine parse_engine(std::string_view text, std::string_view what) {
+  if (const std::optional<Engine> engine = engine_named(text)) return *engine;
+  throw InputError(std::string(what) + "=" + std::string(text) +
+                   " is not one of auto, bins, levels, bulk");
+}
+
 std::uint64_t max_n(Engine engine) {
   return engine == Engine::bins ? std::uint64_t{1} << 32 : LevelLoads::kMaxN;
 }
@@ -157,14 +163,20 @@ Simulation make_simulation(const Spec& process_spec, const Spec& setting_spec,
   const Composition c = compose(process_spec, setting_spec, weights_spec, requested.n);
   RunConfig config = requested;
   config.engine = resolve_engine(c, requested);
+  // Where `auto` chose bins, a limit of bins says why it did.
+  std::string chosen;
+  if (requested.engine == Engine::automatic && config.engine == Engine::bins)
+    chosen = ", which auto chose: " +
+             c.process.levels_refusal(c.setting, c.weights)
+                 .value_or("the per-bin final loads were asked for");
   if (config.n >= max_n(config.engine))
     throw InputError("n=" + std::to_string(config.n) + " is outside the accepted range " +
-                     count_range(1, max_n(config.engine) - 1) + " for the bins engine");
+                     count_range(1, max_n(config.engine) - 1) + " for the bins engine" + chosen);
   const std::uint64_t max_m = config.engine == Engine::bins ? 1ULL << 32 : LevelLoads::kMaxBalls;
   if (c.weights.is_unit() && config.m >= max_m)
-    throw InputError("m=" + std::to_string(config.m) + " is outside the accepted range [0, " +
+    throw InputError("m=" + std::to_string(config.m) + " is outside the accepted range [1, " +
                      (max_m == LevelLoads::kMaxBalls ? "2^52" : "2^32") + ") for unit weights" +
-                     " on the " + engine_name(config.engine) + " engine");
+                     " on the " + engine_name(config.engine) + " engine" + chosen);
   Simulation simulation{c.process_spec, c.setting_spec, c.weights_spec, config, {}};
   const Weights w = c.weights;
   simulation.run = c.process.runner(c.setting, w, config);

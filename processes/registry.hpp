@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "processes/any_process.hpp"
@@ -59,6 +60,10 @@ struct Simulation {
 // file: a variant's code is not covered by kResultsVersion, so the runs of one build of it are
 // never read back as runs of another.
 const std::string& results_version();
+
+// The engine a name gives (`auto`, `bins`, `levels`, `bulk`); InputError naming the key `what`
+// and the bad value otherwise.
+Engine parse_engine(std::string_view text, std::string_view what = "engine");
 
 // The bins an engine holds: n < 2^32 on `bins` (a 32-bit index), n < 2^48 on the levels engine,
 // which `automatic` may choose.

@@ -53,9 +53,10 @@ Grid load_grid(const std::filesystem::path& file) {
                      std::string(e.description()));
   }
   std::map<std::string, std::vector<std::string>> values = {
-      {"settings", {"exact"}}, {"weights", {"unit"}}, {"seed", {"1"}}, {"gap_level", {"0"}}};
-  const std::vector<std::string> known = {"processes", "settings", "weights", "n",        "m",
-                                          "runs",      "seed",     "gap_level"};
+      {"settings", {"exact"}}, {"weights", {"unit"}},  {"engines", {"auto"}},
+      {"seed", {"1"}},         {"gap_level", {"0"}}};
+  const std::vector<std::string> known = {"processes", "settings", "weights",  "engines", "n",
+                                          "m",         "runs",     "seed",     "gap_level"};
   for (const auto& [key, node] : table) {
     const std::string k(key.str());
     const std::string where = name + ":" + std::to_string(node.source().begin.line) + ": " + k;
@@ -88,28 +89,39 @@ Grid load_grid(const std::filesystem::path& file) {
   const double gap_level = in_file([&] { return parse_real(values["gap_level"][0], "gap_level"); });
   std::set<std::tuple<std::string, std::string, std::string, std::uint64_t, std::uint64_t, Engine>>
       seen;
+  // A point's name in a message carries its engine where the grid names engines.
+  const bool engines_named = table.contains("engines");
+  std::vector<Engine> engines;
+  for (const auto& engine : values["engines"])
+    engines.push_back(in_file([&] { return parse_engine(engine, "engines"); }));
   for (const auto& process : values["processes"])
     for (const auto& setting : values["settings"])
       for (const auto& weights : values["weights"])
-        for (const auto& n_text : values["n"])
-          for (const auto& m_text : values["m"]) {
-            try {
-              RunConfig config;
-              config.n = parse_count(n_text, "n", std::nullopt, max_n(Engine::automatic) - 1, 1);
-              config.m = parse_balls(m_text, config.n);
-              config.gap_level = gap_level;
-              Simulation point = make_simulation(Spec::parse(process), Spec::parse(setting),
-                                                 Spec::parse(weights), config);
-              // Two spellings of one point ("two-choice", "two-choice:ties=random") are one.
-              if (seen.emplace(point.process.str(), point.setting.str(), point.weights.str(),
-                               point.config.n, point.config.m, point.config.engine)
-                      .second)
-                grid.points.push_back(std::move(point));
-            } catch (const InputError& e) {
-              throw InputError(name + ": point " + process + " / " + setting + " / " + weights +
-                               " / n=" + n_text + " / m=" + m_text + ": " + e.what());
+        for (const Engine engine : engines)
+          for (const auto& n_text : values["n"])
+            for (const auto& m_text : values["m"]) {
+              try {
+                RunConfig config;
+                config.n = parse_count(n_text, "n", std::nullopt, max_n(engine) - 1, 1);
+                config.m = parse_balls(m_text, config.n);
+                config.gap_level = gap_level;
+                config.engine = engine;
+                Simulation point = make_simulation(Spec::parse(process), Spec::parse(setting),
+                                                   Spec::parse(weights), config);
+                // Two spellings of one point ("two-choice", "two-choice:ties=random") are one,
+                // and so are `auto` and the engine it resolves to.
+                if (seen.emplace(point.process.str(), point.setting.str(), point.weights.str(),
+                                 point.config.n, point.config.m, point.config.engine)
+                        .second)
+                  grid.points.push_back(std::move(point));
+              } catch (const InputError& e) {
+                const std::string engine_part =
+                    engines_named ? std::string(" / engine=") + engine_name(engine) : "";
+                throw InputError(name + ": point " + process + " / " + setting + " / " +
+                                 weights + engine_part + " / n=" + n_text + " / m=" + m_text +
+                                 ": " + e.what());
+              }
             }
-          }
   return grid;
 }
 

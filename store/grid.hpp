@@ -3,15 +3,16 @@
 //   processes = ["one-choice", "two-choice", "d-choice:d=3"]
 //   settings  = ["exact", "g-bounded:g=4"]     # default ["exact"]
 //   weights   = ["unit"]                       # default ["unit"]
+//   engines   = ["auto"]                       # default ["auto"]; as `gapcheck run --engine`
 //   n         = [1000, "2^14"]
 //   m         = ["1000n", "2nlnn"]             # counts as `gapcheck run --m` takes them
 //   runs      = 100                            # replicates 0 .. runs-1 of every point
 //   seed      = 1
 //   gap_level = 0                              # optional, as `gapcheck run --gap-level`
 //
-// The points are every combination processes x settings x weights x n x m, in that order, each
-// once (two spellings of the same canonical point, or two counts that resolve to the same m,
-// are one point). Every
+// The points are every combination processes x settings x weights x engines x n x m, in that
+// order, each once (two spellings of the same canonical point, two counts that resolve to the
+// same m, or `auto` and the engine it resolves to, are one point). Every
 // point is bound and checked (make_simulation) when the grid is read, so a typo in the last
 // process fails before the first run, with the file and key in the message. A key the grid does
 // not know is an error too: a misspelt `setings` must not silently sweep the default.

@@ -117,12 +117,13 @@ std::string status_text(const Grid& grid, const RunStore& store, const SweepPlan
     widths[1] = std::max(widths[1], k.setting.size());
     widths[2] = std::max(widths[2], k.weights.size());
   }
-  out += fmt::format("\n{:<{}}  {:<{}}  {:<{}}  {:>10}  {:>12}  {:>11}\n", "process", widths[0],
-                     "setting", widths[1], "weights", widths[2], "n", "m", "done/runs");
+  out += fmt::format("\n{:<{}}  {:<{}}  {:<{}}  {:<6}  {:>10}  {:>12}  {:>11}\n", "process",
+                     widths[0], "setting", widths[1], "weights", widths[2], "engine", "n", "m",
+                     "done/runs");
   for (std::size_t p = 0; p < plan.keys.size(); ++p) {
     const auto& k = plan.keys[p];
-    out += fmt::format("{:<{}}  {:<{}}  {:<{}}  {:>10}  {:>12}  {:>11}\n", k.process, widths[0],
-                       k.setting, widths[1], k.weights, widths[2], k.n, k.m,
+    out += fmt::format("{:<{}}  {:<{}}  {:<{}}  {:<6}  {:>10}  {:>12}  {:>11}\n", k.process,
+                       widths[0], k.setting, widths[1], k.weights, widths[2], k.engine, k.n, k.m,
                        fmt::format("{}/{}", plan.done[p], grid.runs));
   }
   return out;

@@ -99,6 +99,11 @@ std::vector<BadInput> bad_inputs() {
       {"n = 0", with({"--n", "0"}), {"n=0", "[1, 2^48)"}},
       {"n = 2^32 on bins", with({"--n", "2^32", "--engine", "bins"}), {"n=2^32", "[1, 2^32)"}},
       {"unknown engine", with({"--engine", "fast"}), {"engine=fast", "auto, bins, levels, bulk"}},
+      // auto chose bins (Left names bins by index): the limit of bins says why it did
+      {"n = 2^33 for left", with({"--process", "left", "--n", "2^33"}),
+       {"n=8589934592", "[1, 2^32) for the bins engine, which auto chose", "index group"}},
+      {"m = 2^33 under batches", with({"--setting", "batch:b=10", "--m", "2^33"}),
+       {"m=8589934592", "[1, 2^32) for unit weights on the bins engine, which auto chose"}},
       {"bulk for quantile", with({"--process", "quantile", "--engine", "bulk"}),
        {"engine=bulk", "quantile", "lightest of d uniform bins", "--engine bins or levels"}},
       {"bulk under a setting", with({"--setting", "g-bounded:g=1", "--engine", "bulk"}),

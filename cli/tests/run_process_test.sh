@@ -3,7 +3,8 @@
 #   run_process_test.sh GAPCHECK CASE
 # CASE is one of:
 #   signals   SIGINT / SIGTERM sent to a running batch: exit 130 / 143, the finished runs are
-#             written (and stored with --db), and the output does not look complete
+#             written (and stored with --db), and the output does not look complete; sent while
+#             the last run is in progress: it finishes, exit 0
 #   progress  under a pseudo-terminal (script(1)) stderr shows the progress line; --quiet and a
 #             piped stderr show none
 #   devfull   writing to /dev/full exits 1 with a message (not 0, not an abort)
@@ -33,6 +34,8 @@ case $case_name in
     interrupt INT --csv
     [[ $code == 130 ]] || fail "SIGINT: exit $code, want 130; stderr: $(cat err.txt)"
     grep -q "interrupted by SIGINT after" err.txt || fail "SIGINT: no note on stderr: $(cat err.txt)"
+    grep -q "SIGINT: finishing the runs in progress" err.txt ||
+      fail "SIGINT: no notice when it came: $(cat err.txt)"
     rows=$(($(wc -l < out.txt) - 1))
     (( rows >= 1 && rows < 1000 )) || fail "SIGINT: $rows CSV rows"
     # Every row complete (15 fields), replicates 0..rows-1 in order.
@@ -51,6 +54,21 @@ case $case_name in
     grep -q "every finished run is in the run store" err.txt || fail "--db: $(cat err.txt)"
     stored=$("$gapcheck" export --db runs.db --csv | tail -n +2 | wc -l)
     (( stored >= 1 )) || fail "--db: $stored runs stored"
+
+    # A signal while the last run is in progress: it finishes, the output is complete, exit 0,
+    # and stderr says both that the signal came and that nothing was left out.
+    "$gapcheck" run --process two-choice --n 1000 --m 1.5e9 --runs 1 --threads 1 --csv \
+      > out.txt 2> err.txt &
+    pid=$!
+    sleep 0.5
+    kill -s INT "$pid"
+    code=0
+    wait "$pid" || code=$?
+    [[ $code == 0 ]] || fail "one run: exit $code, want 0; stderr: $(cat err.txt)"
+    grep -q "SIGINT: finishing the runs in progress" err.txt || fail "one run: $(cat err.txt)"
+    grep -q "every run had started; all 1 finished and the output is complete" err.txt ||
+      fail "one run: no closing note: $(cat err.txt)"
+    [[ $(wc -l < out.txt) == 2 ]] || fail "one run: $(wc -l < out.txt) CSV lines, want 2"
 
     # Control: the same batch, not interrupted, exits 0 with a closed document.
     "$gapcheck" run --process two-choice --n 1000 --m 1000 --runs 3 --json > out.txt

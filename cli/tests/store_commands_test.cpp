@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -154,6 +155,45 @@ TEST_F(StoreCommands, APointNamedTwiceIsSweptOnce) {
   EXPECT_NE(status.out.find("2 points x 2 runs = 4 runs"), std::string::npos) << status.out;
 }
 
+// A grid's `engines` runs every point on each engine named; the store keeps them apart, the
+// status names them, and every exported row's command (which names its engine) prints its row.
+TEST_F(StoreCommands, AGridSweepsEveryEngineItNames) {
+  const auto g = grid(
+      "processes = [\"one-choice\", \"two-choice\"]\nengines = [\"bins\", \"levels\", "
+      "\"bulk\", \"auto\"]\nn = [64]\nm = [\"20n\"]\nruns = 2\nseed = 3\n");
+  const auto swept = gapcheck({"sweep", g, "--db", db_});
+  ASSERT_EQ(swept.code, 0) << swept.err;
+  // auto resolves to levels here: the same point as levels, swept once.
+  EXPECT_NE(swept.out.find("6 points x 2 runs = 12 runs"), std::string::npos) << swept.out;
+  for (const char* engine : {"bins  ", "levels", "bulk  "})
+    EXPECT_NE(swept.out.find(std::string("unit     ") + engine), std::string::npos) << swept.out;
+  const json rows = json::parse(gapcheck({"export", "--db", db_, "--json"}).out);
+  ASSERT_EQ(rows.size(), 12u);
+  std::map<std::string, int> per_engine;
+  for (const auto& row : rows) {
+    ++per_engine[row["engine"]];
+    auto args = words(row["command"]);
+    args.push_back("--json");
+    const json run = json::parse(gapcheck(args).out);
+    EXPECT_EQ(run["engine"], row["engine"]) << row["command"];
+    EXPECT_EQ(run["gaps"][0], row["gap"]) << row["command"];
+    EXPECT_EQ(run["load_histograms"][0], row["histogram"]) << row["command"];
+  }
+  EXPECT_EQ(per_engine, (std::map<std::string, int>{{"bins", 4}, {"levels", 4}, {"bulk", 4}}));
+  // A point its engine does not run is refused when the grid is read, with the reason.
+  const auto refused = gapcheck(
+      {"sweep",
+       grid("processes = [\"two-choice\", \"quantile\"]\nengines = \"bulk\"\nn = [64]\n"
+            "m = [\"2n\"]\nruns = 2\n"),
+       "--db", db_ + ".other"});
+  EXPECT_EQ(refused.code, kExitBadInput);
+  EXPECT_NE(refused.err.find("point quantile / exact / unit / engine=bulk / n=64 / m=2n: "
+                             "engine=bulk cannot run process quantile"),
+            std::string::npos)
+      << refused.err;
+  EXPECT_FALSE(fs::exists(db_ + ".other"));
+}
+
 TEST_F(StoreCommands, MergeJoinsStoresOnce) {
   const std::string other = (dir_ / "other.db").string();
   const auto g = grid(kGrid);
@@ -194,6 +234,12 @@ TEST_F(StoreCommands, BadGridsAreOneLineNamingTheProblem) {
       {"processes = [\"two-choice\"]\nn = [10]\nm = [\"2n\"]\nruns = 2\ngap_level = \"abc\"\n",
        "grid.toml: gap_level=abc is not a number"},
       {"processes = [\"two-choice\"]\nn = [-100]\nm = [\"2n\"]\nruns = 2\n", "[1, 2^48)"},
+      {"processes = [\"two-choice\"]\nengines = [\"levels\", \"fast\"]\nn = [10]\n"
+       "m = [\"2n\"]\nruns = 2\n",
+       "grid.toml: engines=fast is not one of auto, bins, levels, bulk"},
+      {"processes = [\"two-choice\"]\nengines = [\"bins\"]\nn = [\"2^33\"]\n"
+       "m = [\"2n\"]\nruns = 2\n",
+       "engine=bins / n=2^33 / m=2n: n=2^33 is too large (accepted: a whole number in [1, 2^32)"},
   };
   for (const auto& c : cases) {
     const auto r = gapcheck({"sweep", grid(c.text), "--db", db_});

@@ -162,7 +162,7 @@ TEST(Catalog, BadEntriesNameTheFileClaimAndField) {
       {with(text, "fluid", "model = \"greedy\"\n"),
        "model='greedy' needs 'd': a number of the claim or an axis of the ci grid"},
       {std::string(text).replace(text.find("m = \"10n\""), 9, "m = \"2^40\""),
-       "m=1099511627776 is outside the accepted range [0, 2^32)"},
+       "m=1099511627776 is outside the accepted range [1, 2^32)"},
       // the same point twice would count its runs twice as independent evidence: a repeated
       // value, or an axis that no spec and no m uses
       {std::string(text).replace(text.find("n = 100"), 7, "n = [100, 100]"), "comes twice"},
