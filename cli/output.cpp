@@ -426,18 +426,26 @@ void BatchWriter::interrupt(const Timing& timing, const std::string& signal) {
 
 std::string format_list() {
   std::string out;
-  auto section = [&](const char* title, const std::vector<Entry>& entries) {
+  // `engines` gives a process's engines under the exact setting with unit weights.
+  auto section = [&](const char* title, const std::vector<Entry>& entries, bool engines) {
     out += fmt::format("{}\n", title);
     for (const auto& e : entries) {
       out += fmt::format("  {:<16}{}\n  {:<16}source: {}\n", e.name, e.definition, "", e.source);
+      if (engines) {
+        std::string names;
+        for (const Engine engine :
+             engines_for(Spec::parse(e.name), Spec::parse("exact"), Spec::parse("unit")))
+          names += (names.empty() ? "" : ", ") + std::string(engine_name(engine));
+        out += fmt::format("  {:<16}engines: {} (exact setting, unit weights)\n", "", names);
+      }
       for (const auto& p : e.params)
         out += fmt::format("  {:<16}  {}={} ({}): {}\n", "", p.key, p.fallback, p.range(), p.help);
     }
     out += "\n";
   };
-  section("PROCESSES (--process name[:key=value,...])", process_entries());
-  section("SETTINGS (--setting name[:key=value,...])", setting_entries());
-  section("WEIGHTS (--weights name[:key=value,...])", weight_entries());
+  section("PROCESSES (--process name[:key=value,...])", process_entries(), true);
+  section("SETTINGS (--setting name[:key=value,...])", setting_entries(), false);
+  section("WEIGHTS (--weights name[:key=value,...])", weight_entries(), false);
   out += fmt::format("{}\n", kGapDefinition);
   return out;
 }

@@ -143,6 +143,20 @@ Engine resolve_engine(const Composition& c, const RunConfig& config) {
 
 }  // namespace
 
+std::vector<Engine> engines_for(const Spec& process, const Spec& setting, const Spec& weights) {
+  std::vector<Engine> engines;
+  for (const Engine engine : {Engine::bins, Engine::levels, Engine::bulk}) {
+    RunConfig config{1000, 1, 0.0};
+    config.engine = engine;
+    try {
+      resolve_engine(compose(process, setting, weights, config.n), config);
+      engines.push_back(engine);
+    } catch (const InputError&) {
+    }
+  }
+  return engines;
+}
+
 Engine parse_engine(std::string_view text, std::string_view what) {
   if (const std::optional<Engine> engine = engine_named(text)) return *engine;
   throw InputError(std::string(what) + "=" + std::string(text) +

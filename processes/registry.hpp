@@ -61,6 +61,10 @@ struct Simulation {
 // never read back as runs of another.
 const std::string& results_version();
 
+// The engines that run `process` (its default parameters) under `setting` with `weights`: bins
+// always, levels and bulk where they support the composition (docs/engines.md).
+std::vector<Engine> engines_for(const Spec& process, const Spec& setting, const Spec& weights);
+
 // The engine a name gives (`auto`, `bins`, `levels`, `bulk`); InputError naming the key `what`
 // and the bad value otherwise.
 Engine parse_engine(std::string_view text, std::string_view what = "engine");
