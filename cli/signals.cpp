@@ -12,17 +12,24 @@ std::atomic<int> caught_signal{0};
 static_assert(std::atomic<int>::is_always_lock_free, "the signal handler stores into it");
 
 // Said at once, so that a run of minutes shows the signal arrived; write(2) is safe in a handler.
-constexpr char kNoticeInt[] =
-    "gapcheck: SIGINT: finishing the runs in progress (a second signal stops at once)\n";
-constexpr char kNoticeTerm[] =
-    "gapcheck: SIGTERM: finishing the runs in progress (a second signal stops at once)\n";
+constexpr char kNoticeInt[] = "gapcheck: SIGINT: stopping, no new run starts";
+constexpr char kNoticeTerm[] = "gapcheck: SIGTERM: stopping, no new run starts";
+constexpr char kSecond[] = " (a second signal stops at once)\n";
 
+// The first signal of either kind: both go back to their default action, so that a second one,
+// of either kind, ends the process at once (sigaction is safe in a handler too).
 extern "C" void on_signal(int signal) {
   const int saved_errno = errno;
   caught_signal.store(signal);
-  [[maybe_unused]] const ssize_t written =
+  struct sigaction fallback {};
+  fallback.sa_handler = SIG_DFL;
+  sigemptyset(&fallback.sa_mask);
+  sigaction(SIGINT, &fallback, nullptr);
+  sigaction(SIGTERM, &fallback, nullptr);
+  [[maybe_unused]] ssize_t written =
       signal == SIGINT ? ::write(STDERR_FILENO, kNoticeInt, sizeof kNoticeInt - 1)
                        : ::write(STDERR_FILENO, kNoticeTerm, sizeof kNoticeTerm - 1);
+  written = ::write(STDERR_FILENO, kSecond, sizeof kSecond - 1);
   errno = saved_errno;
 }
 

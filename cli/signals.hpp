@@ -2,9 +2,10 @@
 //
 // While a SignalGuard lives, the first SIGINT or SIGTERM sets a flag and says so on stderr: the
 // command starts no new run, lets the runs in progress finish (and be stored), says what it did,
-// and exits with 128 + the signal (130, 143), or 0 where every run had started and finished. SA_RESETHAND: a second signal takes the default action and ends
-// the process at once, losing the runs in progress but nothing already stored. The previous
-// handlers come back when the guard ends.
+// and exits with 128 + the signal (130, 143); `run` exits 0 where every run had started and
+// finished. The first signal sets both back to their default action: a second one, of either
+// kind, ends the process at once, losing the runs in progress but nothing already stored. The
+// previous handlers come back when the guard ends.
 #pragma once
 
 #include <csignal>

@@ -144,14 +144,15 @@ Engine resolve_engine(const Composition& c, const RunConfig& config) {
 }  // namespace
 
 std::vector<Engine> engines_for(const Spec& process, const Spec& setting, const Spec& weights) {
+  RunConfig config{1000, 1, 0.0};
+  const Composition c = compose(process, setting, weights, config.n);  // errors propagate
   std::vector<Engine> engines;
   for (const Engine engine : {Engine::bins, Engine::levels, Engine::bulk}) {
-    RunConfig config{1000, 1, 0.0};
     config.engine = engine;
     try {
-      resolve_engine(compose(process, setting, weights, config.n), config);
+      resolve_engine(c, config);
       engines.push_back(engine);
-    } catch (const InputError&) {
+    } catch (const InputError&) {  // this engine refuses the composition
     }
   }
   return engines;

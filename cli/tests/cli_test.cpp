@@ -309,20 +309,24 @@ TEST(CliList, NamesEveryRegisteredEntry) {
 // Each process names the engines that run it, as `run --engine` accepts or refuses them.
 TEST(CliList, NamesTheEnginesOfEveryProcess) {
   const Outcome list = gapcheck({"list"});
-  const auto engines_of = [&](const std::string& name) {
-    const auto at = list.out.find("engines: ", list.out.find("  " + name + " "));
+  const auto engines_of = [&](const std::string& name) -> std::string {
+    const auto entry = list.out.find("  " + name + " ");
+    const auto at = list.out.find("engines: ", entry);
+    if (entry == std::string::npos || at == std::string::npos) return "(no engines line)";
     return list.out.substr(at, list.out.find('\n', at) - at);
   };
   EXPECT_EQ(engines_of("two-choice"), "engines: bins, levels, bulk (exact setting, unit weights)");
   EXPECT_EQ(engines_of("quantile"), "engines: bins, levels (exact setting, unit weights)");
   EXPECT_EQ(engines_of("left"), "engines: bins (exact setting, unit weights)");
-  for (const auto& e : process_entries())
+  for (const auto& e : process_entries()) {
+    EXPECT_EQ(engines_of(e.name).rfind("engines: bins", 0), 0u) << engines_of(e.name);
     for (const char* engine : {"levels", "bulk"}) {
       const bool listed = engines_of(e.name).find(engine) != std::string::npos;
       const Outcome run = gapcheck({"run", "--process", e.name, "--n", "100", "--m", "2n",
                                     "--engine", engine, "--quiet"});
       EXPECT_EQ(run.code == 0, listed) << e.name << " on " << engine << ": " << run.err;
     }
+  }
 }
 
 // FirstDiff runs with a probe cap and is named by it: the cap is in `gapcheck list` and in every
