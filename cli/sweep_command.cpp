@@ -56,9 +56,10 @@ void check_sweep_memory(const store::Grid& grid, const store::SweepPlan& plan, u
                                                  grid.points[b.point].bytes_per_run;
                                         });
   const Simulation& point = grid.points[largest->point];
-  const std::string which = fmt::format("the point {} {} {} n = {} m = {}", point.process.str(),
-                                        point.setting.str(), point.weights.str(),
-                                        point.config.n, point.config.m);
+  const std::string which =
+      fmt::format("the point {} {} {} engine = {} n = {} m = {}", point.process.str(),
+                  point.setting.str(), point.weights.str(), engine_name(point.config.engine),
+                  point.config.n, point.config.m);
   const auto [need, fit] = runs_at_once(std::move(bytes), at_once, 0, have);
   if (fit == 0) require_memory(point.bytes_per_run, "one run of " + which, have);
   if (fit < at_once)
