@@ -170,11 +170,16 @@ std::uint64_t max_n(Engine engine) {
 
 Simulation make_simulation(const Spec& process_spec, const Spec& setting_spec,
                            const Spec& weights_spec, const RunConfig& requested) {
+  // A count `what` = value beyond [1, limit), and what the limit belongs to.
+  const auto outside = [](const char* what, std::uint64_t value, std::uint64_t limit,
+                          const std::string& whose) {
+    return InputError(std::string(what) + "=" + std::to_string(value) +
+                      " is outside the accepted range " + count_range(1, limit - 1) + whose);
+  };
   // n is checked before compose(), which resolves counts such as b=10n against it.
   if (requested.n == 0 || requested.n >= max_n(requested.engine))
-    throw InputError("n=" + std::to_string(requested.n) + " is outside the accepted range " +
-                     count_range(1, max_n(requested.engine) - 1) +
-                     (requested.engine == Engine::bins ? "" : " (n >= 2^32 needs the levels engine)"));
+    throw outside("n", requested.n, max_n(requested.engine),
+                  requested.engine == Engine::bins ? "" : " (n >= 2^32 needs the levels engine)");
   const Composition c = compose(process_spec, setting_spec, weights_spec, requested.n);
   RunConfig config = requested;
   config.engine = resolve_engine(c, requested);
@@ -185,13 +190,12 @@ Simulation make_simulation(const Spec& process_spec, const Spec& setting_spec,
              c.process.levels_refusal(c.setting, c.weights)
                  .value_or("the per-bin final loads were asked for");
   if (config.n >= max_n(config.engine))
-    throw InputError("n=" + std::to_string(config.n) + " is outside the accepted range " +
-                     count_range(1, max_n(config.engine) - 1) + " for the bins engine" + chosen);
+    throw outside("n", config.n, max_n(config.engine), " for the bins engine" + chosen);
   const std::uint64_t max_m = config.engine == Engine::bins ? 1ULL << 32 : LevelLoads::kMaxBalls;
   if (c.weights.is_unit() && config.m >= max_m)
-    throw InputError("m=" + std::to_string(config.m) + " is outside the accepted range [1, " +
-                     (max_m == LevelLoads::kMaxBalls ? "2^52" : "2^32") + ") for unit weights" +
-                     " on the " + engine_name(config.engine) + " engine" + chosen);
+    throw outside("m", config.m, max_m,
+                  std::string(" for unit weights on the ") + engine_name(config.engine) +
+                      " engine" + chosen);
   Simulation simulation{c.process_spec, c.setting_spec, c.weights_spec, config, {}};
   const Weights w = c.weights;
   simulation.run = c.process.runner(c.setting, w, config);
