@@ -426,7 +426,8 @@ void BatchWriter::interrupt(const Timing& timing, const std::string& signal) {
 
 std::string format_list() {
   std::string out;
-  // `engines` gives a process's engines under the exact setting with unit weights.
+  // `engines` gives a process's engines with its default keys, under the exact setting with unit
+  // weights (a key such as ties=index may narrow them).
   auto section = [&](const char* title, const std::vector<Entry>& entries, bool engines) {
     out += fmt::format("{}\n", title);
     for (const auto& e : entries) {
@@ -436,7 +437,8 @@ std::string format_list() {
         for (const Engine engine :
              engines_for(Spec::parse(e.name), Spec::parse("exact"), Spec::parse("unit")))
           names += (names.empty() ? "" : ", ") + std::string(engine_name(engine));
-        out += fmt::format("  {:<16}engines: {} (exact setting, unit weights)\n", "", names);
+        out += fmt::format("  {:<16}engines: {} (default keys, exact setting, unit weights)\n",
+                           "", names);
       }
       for (const auto& p : e.params)
         out += fmt::format("  {:<16}  {}={} ({}): {}\n", "", p.key, p.fallback, p.range(), p.help);

@@ -57,6 +57,7 @@ Grid load_grid(const std::filesystem::path& file) {
       {"seed", {"1"}},         {"gap_level", {"0"}}};
   const std::vector<std::string> known = {"processes", "settings", "weights",  "engines", "n",
                                           "m",         "runs",     "seed",     "gap_level"};
+  std::map<std::string, std::string> lines;  // file:line of each key the file sets
   for (const auto& [key, node] : table) {
     const std::string k(key.str());
     const std::string where = name + ":" + std::to_string(node.source().begin.line) + ": " + k;
@@ -66,6 +67,7 @@ Grid load_grid(const std::filesystem::path& file) {
       throw InputError(where + " is not a grid key (known: " + list + ")");
     }
     values[k] = texts(node, where);
+    lines[k] = name + ":" + std::to_string(node.source().begin.line);
   }
   for (const char* required : {"processes", "n", "m", "runs"})
     if (!values.contains(required))
@@ -74,26 +76,28 @@ Grid load_grid(const std::filesystem::path& file) {
     if (values[single].size() != 1)
       throw InputError(name + ": " + single + " takes one value, not a list");
 
-  // A bad value's message names the file it came from.
-  const auto in_file = [&name](auto parse) {
+  // A bad value's message names the file and the line of its key (the file alone for a default).
+  const auto at_key = [&](const std::string& key, auto parse) {
     try {
       return parse();
     } catch (const InputError& e) {
-      throw InputError(name + ": " + e.what());
+      throw InputError((lines.contains(key) ? lines.at(key) : name) + ": " + e.what());
     }
   };
   Grid grid;
   grid.file = file;
-  grid.runs = in_file([&] { return parse_count(values["runs"][0], "runs", std::nullopt, kMaxCount, 1); });
-  grid.seed = in_file([&] { return parse_count(values["seed"][0], "seed"); });
-  const double gap_level = in_file([&] { return parse_real(values["gap_level"][0], "gap_level"); });
+  grid.runs = at_key(
+      "runs", [&] { return parse_count(values["runs"][0], "runs", std::nullopt, kMaxCount, 1); });
+  grid.seed = at_key("seed", [&] { return parse_count(values["seed"][0], "seed"); });
+  const double gap_level =
+      at_key("gap_level", [&] { return parse_real(values["gap_level"][0], "gap_level"); });
   std::set<std::tuple<std::string, std::string, std::string, std::uint64_t, std::uint64_t, Engine>>
       seen;
   // A point's name in a message carries its engine where the grid names engines.
   const bool engines_named = table.contains("engines");
   std::vector<Engine> engines;
   for (const auto& engine : values["engines"])
-    engines.push_back(in_file([&] { return parse_engine(engine, "engines"); }));
+    engines.push_back(at_key("engines", [&] { return parse_engine(engine, "engines"); }));
   for (const auto& process : values["processes"])
     for (const auto& setting : values["settings"])
       for (const auto& weights : values["weights"])

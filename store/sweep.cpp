@@ -111,20 +111,23 @@ std::string status_text(const Grid& grid, const RunStore& store, const SweepPlan
   if (plan.other_versions != 0)
     out += fmt::format("{:<8}{} rows of other results versions in the store, not used\n", "other",
                        plan.other_versions);
-  std::size_t widths[3] = {7, 7, 7};
+  // Columns as wide as their widest entry (n and m reach 15 and 16 digits).
+  std::size_t widths[5] = {7, 7, 7, 10, 12};
   for (const auto& k : plan.keys) {
     widths[0] = std::max(widths[0], k.process.size());
     widths[1] = std::max(widths[1], k.setting.size());
     widths[2] = std::max(widths[2], k.weights.size());
+    widths[3] = std::max(widths[3], std::to_string(k.n).size());
+    widths[4] = std::max(widths[4], std::to_string(k.m).size());
   }
-  out += fmt::format("\n{:<{}}  {:<{}}  {:<{}}  {:<6}  {:>10}  {:>12}  {:>11}\n", "process",
-                     widths[0], "setting", widths[1], "weights", widths[2], "engine", "n", "m",
-                     "done/runs");
+  out += fmt::format("\n{:<{}}  {:<{}}  {:<{}}  {:<6}  {:>{}}  {:>{}}  {:>11}\n", "process",
+                     widths[0], "setting", widths[1], "weights", widths[2], "engine", "n",
+                     widths[3], "m", widths[4], "done/runs");
   for (std::size_t p = 0; p < plan.keys.size(); ++p) {
     const auto& k = plan.keys[p];
-    out += fmt::format("{:<{}}  {:<{}}  {:<{}}  {:<6}  {:>10}  {:>12}  {:>11}\n", k.process,
-                       widths[0], k.setting, widths[1], k.weights, widths[2], k.engine, k.n, k.m,
-                       fmt::format("{}/{}", plan.done[p], grid.runs));
+    out += fmt::format("{:<{}}  {:<{}}  {:<{}}  {:<6}  {:>{}}  {:>{}}  {:>11}\n", k.process,
+                       widths[0], k.setting, widths[1], k.weights, widths[2], k.engine, k.n,
+                       widths[3], k.m, widths[4], fmt::format("{}/{}", plan.done[p], grid.runs));
   }
   return out;
 }

@@ -228,15 +228,15 @@ TEST_F(StoreCommands, BadGridsAreOneLineNamingTheProblem) {
       {"processes = [\"two-choice\"\n", "grid.toml:"},
       // A bad value names its file, and the range its key accepts.
       {"processes = [\"two-choice\"]\nn = [10]\nm = [\"2n\"]\nruns = 2.5\n",
-       "grid.toml: runs=2.5 is not a whole number (accepted: a whole number in [1, 2^63)"},
+       "grid.toml:4: runs=2.5 is not a whole number (accepted: a whole number in [1, 2^63)"},
       {"processes = [\"two-choice\"]\nn = [10]\nm = [\"2n\"]\nruns = 2\nseed = -1\n",
-       "grid.toml: seed=-1 is negative"},
+       "grid.toml:5: seed=-1 is negative"},
       {"processes = [\"two-choice\"]\nn = [10]\nm = [\"2n\"]\nruns = 2\ngap_level = \"abc\"\n",
-       "grid.toml: gap_level=abc is not a number"},
+       "grid.toml:5: gap_level=abc is not a number"},
       {"processes = [\"two-choice\"]\nn = [-100]\nm = [\"2n\"]\nruns = 2\n", "[1, 2^48)"},
       {"processes = [\"two-choice\"]\nengines = [\"levels\", \"fast\"]\nn = [10]\n"
        "m = [\"2n\"]\nruns = 2\n",
-       "grid.toml: engines=fast is not one of auto, bins, levels, bulk"},
+       "grid.toml:2: engines=fast is not one of auto, bins, levels, bulk"},
       {"processes = [\"two-choice\"]\nengines = [\"bins\"]\nn = [\"2^33\"]\n"
        "m = [\"2n\"]\nruns = 2\n",
        "engine=bins / n=2^33 / m=2n: n=2^33 is too large (accepted: a whole number in [1, 2^32)"},
