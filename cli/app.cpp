@@ -47,7 +47,8 @@ int run_command(const RunOptions& o, std::ostream& out, std::ostream& err) {
     throw InputError("--json, --jsonl and --csv: more than one was given (accepted: at most one)");
   RunConfig config;
   config.engine = parse_engine(o.engine);
-  config.n = parse_count(o.n, "n", std::nullopt, max_n(config.engine) - 1, 1);
+  // An engine's own limit on n is make_simulation's to state (it names the engine).
+  config.n = parse_count(o.n, "n", std::nullopt, max_n(Engine::automatic) - 1, 1);
   config.m = parse_balls(o.m, config.n);
   config.gap_level = parse_real(o.gap_level, "gap-level");
   const std::uint64_t runs = parse_count(o.runs, "runs", std::nullopt, kMaxCount, 1);

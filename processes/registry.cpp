@@ -179,7 +179,9 @@ Simulation make_simulation(const Spec& process_spec, const Spec& setting_spec,
   // n is checked before compose(), which resolves counts such as b=10n against it.
   if (requested.n == 0 || requested.n >= max_n(requested.engine))
     throw outside("n", requested.n, max_n(requested.engine),
-                  requested.engine == Engine::bins ? "" : " (n >= 2^32 needs the levels engine)");
+                  requested.engine == Engine::bins
+                      ? " for the bins engine (levels and bulk take n up to 2^48)"
+                      : " (n >= 2^32 needs the levels engine)");
   const Composition c = compose(process_spec, setting_spec, weights_spec, requested.n);
   RunConfig config = requested;
   config.engine = resolve_engine(c, requested);

@@ -106,7 +106,8 @@ Grid load_grid(const std::filesystem::path& file) {
             for (const auto& m_text : values["m"]) {
               try {
                 RunConfig config;
-                config.n = parse_count(n_text, "n", std::nullopt, max_n(engine) - 1, 1);
+                config.n =
+                    parse_count(n_text, "n", std::nullopt, max_n(Engine::automatic) - 1, 1);
                 config.m = parse_balls(m_text, config.n);
                 config.gap_level = gap_level;
                 config.engine = engine;

@@ -151,6 +151,7 @@ void Progress::advance(std::uint64_t runs, double cost) {
 void Progress::finish() { draw(true); }
 
 void Progress::draw(bool final) {
+  if (total_ == 0) return;  // nothing to run: the line before the bar has said so
   const auto now = std::chrono::steady_clock::now();
   const double elapsed = std::chrono::duration<double>(now - start_).count();
   const double since_draw = std::chrono::duration<double>(now - last_draw_).count();

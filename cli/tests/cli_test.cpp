@@ -97,7 +97,8 @@ std::vector<BadInput> bad_inputs() {
       {"beta below 0", with({"--process", "one-plus-beta:beta=-0.1"}), {"beta=-0.1", "[0, 1]"}},
       {"d = 0", with({"--process", "d-choice:d=0"}), {"d=0", "[1, 1024]"}},
       {"n = 0", with({"--n", "0"}), {"n=0", "[1, 2^48)"}},
-      {"n = 2^32 on bins", with({"--n", "2^32", "--engine", "bins"}), {"n=2^32", "[1, 2^32)"}},
+      {"n = 2^32 on bins", with({"--n", "2^32", "--engine", "bins"}),
+       {"n=4294967296", "[1, 2^32) for the bins engine", "up to 2^48"}},
       {"unknown engine", with({"--engine", "fast"}), {"engine=fast", "auto, bins, levels, bulk"}},
       // auto chose bins (Left names bins by index): the limit of bins says why it did
       {"n = 2^33 for left", with({"--process", "left", "--n", "2^33"}),

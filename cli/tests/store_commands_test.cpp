@@ -239,7 +239,8 @@ TEST_F(StoreCommands, BadGridsAreOneLineNamingTheProblem) {
        "grid.toml:2: engines=fast is not one of auto, bins, levels, bulk"},
       {"processes = [\"two-choice\"]\nengines = [\"bins\"]\nn = [\"2^33\"]\n"
        "m = [\"2n\"]\nruns = 2\n",
-       "engine=bins / n=2^33 / m=2n: n=2^33 is too large (accepted: a whole number in [1, 2^32)"},
+       "engine=bins / n=2^33 / m=2n: n=8589934592 is outside the accepted range [1, 2^32) for "
+       "the bins engine"},
   };
   for (const auto& c : cases) {
     const auto r = gapcheck({"sweep", grid(c.text), "--db", db_});

@@ -42,5 +42,18 @@ TEST(Progress, BeforeThatTheStoredRateEstimates) {
   EXPECT_NE(last_line(err).find("left 2 s"), std::string::npos) << err.str();
 }
 
+// A sweep with nothing left draws no bar (it read "[....] 0/0 runs").
+TEST(Progress, NothingToRunDrawsNoBar) {
+  std::ostringstream err;
+  Progress progress(err, false, plan_of(0, 0, 0), 2);
+  progress.finish();
+  EXPECT_EQ(err.str(), "");
+  std::ostringstream control;  // one run left: the final bar is drawn
+  Progress one(control, false, plan_of(1, 10, 0), 2);
+  one.advance(1, 10);
+  one.finish();
+  EXPECT_NE(control.str().find("1/1 runs"), std::string::npos) << control.str();
+}
+
 }  // namespace
 }  // namespace gapcheck::store
