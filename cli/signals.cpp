@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <string_view>
 
 namespace gapcheck::cli {
 namespace {
@@ -12,9 +13,10 @@ std::atomic<int> caught_signal{0};
 static_assert(std::atomic<int>::is_always_lock_free, "the signal handler stores into it");
 
 // Said at once, so that a run of minutes shows the signal arrived; write(2) is safe in a handler.
-constexpr char kNoticeInt[] = "gapcheck: SIGINT: stopping, no new run starts";
-constexpr char kNoticeTerm[] = "gapcheck: SIGTERM: stopping, no new run starts";
-constexpr char kSecond[] = " (a second signal stops at once)\n";
+constexpr std::string_view kInt = "gapcheck: SIGINT";
+constexpr std::string_view kTerm = "gapcheck: SIGTERM";
+constexpr std::string_view kStopping =
+    ": stopping, no new run starts (a second signal stops at once)\n";
 
 // The first signal of either kind: both go back to their default action, so that a second one,
 // of either kind, ends the process at once (sigaction is safe in a handler too).
@@ -26,10 +28,8 @@ extern "C" void on_signal(int signal) {
   sigemptyset(&fallback.sa_mask);
   sigaction(SIGINT, &fallback, nullptr);
   sigaction(SIGTERM, &fallback, nullptr);
-  [[maybe_unused]] ssize_t written =
-      signal == SIGINT ? ::write(STDERR_FILENO, kNoticeInt, sizeof kNoticeInt - 1)
-                       : ::write(STDERR_FILENO, kNoticeTerm, sizeof kNoticeTerm - 1);
-  written = ::write(STDERR_FILENO, kSecond, sizeof kSecond - 1);
+  for (const std::string_view part : {signal == SIGINT ? kInt : kTerm, kStopping})
+    [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, part.data(), part.size());
   errno = saved_errno;
 }
 

@@ -60,14 +60,14 @@ Grid load_grid(const std::filesystem::path& file) {
   std::map<std::string, std::string> lines;  // file:line of each key the file sets
   for (const auto& [key, node] : table) {
     const std::string k(key.str());
-    const std::string where = name + ":" + std::to_string(node.source().begin.line) + ": " + k;
+    lines[k] = name + ":" + std::to_string(node.source().begin.line);
+    const std::string where = lines[k] + ": " + k;
     if (std::find(known.begin(), known.end(), k) == known.end()) {
       std::string list;
       for (const auto& kn : known) list += (list.empty() ? "" : ", ") + kn;
       throw InputError(where + " is not a grid key (known: " + list + ")");
     }
     values[k] = texts(node, where);
-    lines[k] = name + ":" + std::to_string(node.source().begin.line);
   }
   for (const char* required : {"processes", "n", "m", "runs"})
     if (!values.contains(required))
