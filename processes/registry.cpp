@@ -130,8 +130,9 @@ Engine resolve_engine(const Composition& c, const RunConfig& config) {
     if (why)
       throw InputError("engine=" + engine + " cannot run process " + c.process_spec.str() +
                        " with setting " + c.setting_spec.str() + " and weights " +
-                       c.weights_spec.str() + ": " + *why + " (use --engine bins" +
-                       (refused ? "" : " or levels") + ")");
+                       c.weights_spec.str() + ": " + *why +
+                       (refused ? " (the bins engine runs it)"
+                                : " (the bins and levels engines run it)"));
     if (config.keep_loads)
       throw InputError("engine=" + engine +
                        " keeps no per-bin loads to return (use --engine bins)");

@@ -31,15 +31,23 @@ std::string store_named(sqlite3* db) {
                        (message ? message : db ? sqlite3_errmsg(db) : "out of memory"));
 }
 
-// The version column of a run: the results version, plus "/levels" or "/bulk" for the runs of
-// those engines.
+// What a run's version column appends to the results version for an engine: nothing for bins,
+// "levels", and the version of the bulk engine's own draws (core/version.hpp).
+std::string engine_tag(const std::string& engine) {
+  return engine == "bulk" ? std::string(kBulkDrawsVersion) : engine;
+}
+
+// The version column of a run: the results version, plus "/" and its engine's tag for the runs of
+// the levels and bulk engines.
 std::string engine_version(const std::string& version, const std::string& engine) {
-  return engine == "bins" ? version : version + "/" + engine;
+  return engine == "bins" ? version : version + "/" + engine_tag(engine);
 }
 
 // The engine of a version column that is `version` itself or one of its engine forms.
 std::string engine_of_version(const std::string& version, const std::string& column) {
-  return column == version ? "bins" : column.substr(version.size() + 1);
+  if (column == version) return "bins";
+  const std::string tag = column.substr(version.size() + 1);
+  return tag == engine_tag("bulk") ? "bulk" : tag;
 }
 
 // "version IN (...)" over the forms of this program's results version: runs of every engine.
@@ -98,8 +106,9 @@ class Statement {
 
 namespace {
 
-// The one table. The version column holds the results version, with "/levels" or "/bulk" appended
-// for runs of those engines (PointKey::engine): a version names what produced the numbers. Unsigned
+// The one table. The version column holds the results version, with "/levels" or "/bulk-2" (the
+// bulk engine's draws version) appended for runs of those engines (PointKey::engine): a version
+// names what produced the numbers. Unsigned
 // 64-bit values (n, m, seed, replicate, counts) are stored as SQLite's signed INTEGER with the
 // same bits: values below 2^63 read as themselves.
 constexpr const char* kCreateRuns = R"sql(

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <functional>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include <boost/random/binomial_distribution.hpp>
@@ -140,6 +142,172 @@ class StepStatistics {
   std::uint64_t above_ = 0;
 };
 
+// The safe balls of a batch whose levels are not drawn yet, kept as pools in a binary tree over
+// the levels with safe ranks. A node's pool holds balls known to land on one of the levels below
+// it, each independently on level j with probability proportional to j's safe mass: splitting a
+// pool between the node's two children is one binomial (mass of the left over the node's, a
+// quotient of sums of positive terms), and the count of a level is exact once every pool on its
+// path from the root is split. A chunk of safe balls joins the root's pool; a ball in a zone needs
+// the count of one level, so only the pools on that level's path are split (the tree is a Huffman
+// tree by the zones' masses: the zones likely to be hit sit near the root). The multinomial a
+// chunk would have drawn level by level is so drawn in parts, as they are needed; the law is the
+// same. A level's room is bounded by its count and every pool above it: `room()` is the least of
+// these bounds, and `tighten` splits the pools that hold it down until it is exact or large enough.
+class SafeBallPools {
+ public:
+  // A level with safe ranks: its index, its safe and zone masses, and its room.
+  struct SafeLevel {
+    std::size_t level;
+    double safe_mass, zone_mass;
+    std::uint64_t room;
+  };
+
+  // The tree over the levels with safe ranks (of `level_count` levels), every pool empty. A
+  // level's weight is its share of the safe mass (where the safe balls go, so where the rooms run
+  // out) plus its share of the zone mass (where balls in zones ask for counts).
+  void build(const std::vector<SafeLevel>& levels, std::size_t level_count) {
+    nodes_.clear();
+    leaf_of_level_.assign(level_count, kNone);
+    queue_.clear();
+    double safe_total = 0, zone_total = 0;
+    for (const SafeLevel& l : levels) {
+      safe_total += l.safe_mass;
+      zone_total += l.zone_mass;
+    }
+    const auto share = [](double mass, double total) { return total > 0 ? mass / total : 0.0; };
+    for (const SafeLevel& l : levels) {
+      const int leaf = static_cast<int>(nodes_.size());
+      leaf_of_level_[l.level] = leaf;
+      nodes_.push_back(
+          {.slack = static_cast<std::int64_t>(l.room), .mass = l.safe_mass, .level = l.level});
+      queue_.push_back({share(l.safe_mass, safe_total) + share(l.zone_mass, zone_total), leaf});
+    }
+    // Huffman: join the two lightest until one is left (ties by node index: a fixed shape).
+    const auto heavier = std::greater<std::pair<double, int>>();
+    std::make_heap(queue_.begin(), queue_.end(), heavier);
+    while (queue_.size() > 1) {
+      std::pop_heap(queue_.begin(), queue_.end(), heavier);
+      const auto a = queue_.back();
+      queue_.pop_back();
+      std::pop_heap(queue_.begin(), queue_.end(), heavier);
+      const auto b = queue_.back();
+      queue_.pop_back();
+      const int v = static_cast<int>(nodes_.size());
+      nodes_.push_back({.mass = nodes_[a.second].mass + nodes_[b.second].mass,
+                        .left = a.second, .right = b.second});
+      nodes_[a.second].parent = nodes_[b.second].parent = v;
+      update_slack(v);
+      queue_.push_back({a.first + b.first, v});
+      std::push_heap(queue_.begin(), queue_.end(), heavier);
+    }
+  }
+
+  // Safe balls that may still join the pools with no level past its room, whatever their levels.
+  std::uint64_t room() const {
+    const std::int64_t r = bound(root());
+    return r > 0 ? static_cast<std::uint64_t>(r) : 0;
+  }
+
+  // `count` safe balls, their levels not drawn yet.
+  template <class Land>
+  void add(std::uint64_t count, Land&& land) {
+    give(root(), count, land);
+  }
+
+  // Splits the pools on level j's path (if j has safe ranks): its count is then exact.
+  template <class Land>
+  void resolve(std::size_t j, Rng& rng, Land&& land) {
+    if (j >= leaf_of_level_.size() || leaf_of_level_[j] == kNone) return;
+    path_.clear();
+    for (int v = nodes_[leaf_of_level_[j]].parent; v != kNone; v = nodes_[v].parent)
+      path_.push_back(v);
+    for (std::size_t k = path_.size(); k-- > 0;) split(path_[k], rng, land);
+    for (const int v : path_) update_slack(v);
+  }
+
+  // A ball from a zone landed on level j: one less room for it.
+  void note_landed(std::size_t j) {
+    if (j >= leaf_of_level_.size() || leaf_of_level_[j] == kNone) return;
+    int v = leaf_of_level_[j];
+    --nodes_[v].slack;
+    while ((v = nodes_[v].parent) != kNone) update_slack(v);
+  }
+
+  // Splits pools along the path of the least bound until room() is at least `wanted`, or that
+  // bound is a level's exact room.
+  template <class Land>
+  void tighten(std::uint64_t wanted, Rng& rng, Land&& land) {
+    while (room() < wanted) {
+      int v = root();
+      while (nodes_[v].left != kNone && nodes_[v].pool == 0) {
+        const Node& node = nodes_[v];
+        v = bound(node.left) <= bound(node.right) ? node.left : node.right;
+      }
+      if (nodes_[v].left == kNone) return;  // the least bound is exact
+      split(v, rng, land);
+      for (; v != kNone; v = nodes_[v].parent) update_slack(v);
+    }
+  }
+
+  // Splits every pool: every level's count exact.
+  template <class Land>
+  void resolve_all(Rng& rng, Land&& land) {
+    // A parent is made after its children: from the last node back, parents come first.
+    for (std::size_t v = nodes_.size(); v-- > 0;)
+      if (nodes_[v].left != kNone) split(static_cast<int>(v), rng, land);
+  }
+
+ private:
+  static constexpr int kNone = -1;
+
+  // A leaf is a level (left == kNone); slack is the least, over the levels below, of the room
+  // left less the pools strictly below this node on the way to it.
+  struct Node {
+    std::uint64_t pool = 0;
+    std::int64_t slack = 0;
+    double mass = 0;
+    int parent = kNone, left = kNone, right = kNone;
+    std::size_t level = 0;
+  };
+
+  int root() const { return static_cast<int>(nodes_.size()) - 1; }
+  std::int64_t bound(int v) const {
+    return nodes_[v].slack - static_cast<std::int64_t>(nodes_[v].pool);
+  }
+  void update_slack(int v) {
+    nodes_[v].slack = std::min(bound(nodes_[v].left), bound(nodes_[v].right));
+  }
+
+  template <class Land>
+  void give(int v, std::uint64_t count, Land& land) {
+    if (count == 0) return;
+    Node& node = nodes_[v];
+    if (node.left != kNone) {
+      node.pool += count;
+      return;
+    }
+    node.slack -= static_cast<std::int64_t>(count);
+    land(node.level, count);
+  }
+
+  template <class Land>
+  void split(int v, Rng& rng, Land& land) {
+    Node& node = nodes_[v];
+    const std::uint64_t pool = node.pool;
+    if (pool == 0) return;
+    node.pool = 0;
+    const double p = node.mass > 0 ? nodes_[node.left].mass / node.mass : 0.5;
+    const std::uint64_t left = binomial(rng, pool, p);
+    give(node.left, left, land);
+    give(node.right, pool - left, land);
+  }
+
+  std::vector<Node> nodes_;
+  std::vector<int> leaf_of_level_;
+  std::vector<std::pair<double, int>> queue_;
+  std::vector<int> path_;
+};
+
 class BulkRun {
  public:
   BulkRun(std::uint32_t d, const RunConfig& config, std::uint64_t seed, std::uint64_t replicate,
@@ -195,71 +363,65 @@ class BulkRun {
       level.zone_end = ends_[j];
       level.zone_start =
           j == top ? lo : std::max(lo, level.zone_end - std::min(level.zone_end, zone));
-      level.safe_mass = law_.mass(lo, level.zone_start);
       level.zone_mass = law_.mass(level.zone_start, level.zone_end);
-      safe_total += level.safe_mass;
       zone_total += level.zone_mass;
       if (level.zone_start > lo) {
-        level.room = level.zone_end - level.zone_start;
-        if (options_.room_past_zones) level.room += (level.zone_start - lo) / 2;
-        safe_levels_.push_back(j);
+        const double safe_mass = law_.mass(lo, level.zone_start);
+        std::uint64_t room = level.zone_end - level.zone_start;
+        if (options_.room_past_zones) room += (level.zone_start - lo) / 2;
+        safe_levels_.push_back({j, safe_mass, level.zone_mass, room});
+        safe_total += safe_mass;
       }
     }
-    // A multinomial drawn as binomials in this order mostly ends after the few likely levels.
-    std::sort(safe_levels_.begin(), safe_levels_.end(), [&](std::size_t x, std::size_t y) {
-      return levels_[x].safe_mass > levels_[y].safe_mass;
-    });
-    // The mass of each level and those after it in that order, summed from the last: each
-    // binomial's probability is then a mass over a sum that contains it, never a difference.
-    safe_after_.assign(safe_levels_.size() + 1, 0.0);
-    for (std::size_t k = safe_levels_.size(); k-- > 0;)
-      safe_after_[k] = safe_after_[k + 1] + levels_[safe_levels_[k]].safe_mass;
     const double zone_share = zone_total / (zone_total + safe_total);
-    // A ball in a zone costs a binomial per safe level (the chunk before it). Where that is more
-    // than a fraction (options_.alone_above, 0.1) of a ball drawn alone (loads spread over many
-    // levels: One-Choice with m a few hundred times n or more, or small n), the balls go one at a
-    // time for a while instead.
+    // A ball in a zone costs a few binomials (the pools on its level's path), and a batch one per
+    // level. Where the zones' share times the number of safe levels is more than a fraction
+    // (options_.alone_above, 0.1) (loads spread over many levels: One-Choice with m a few hundred
+    // times n or more, or small n), the balls go one at a time for a while instead.
     if (zone_share * static_cast<double>(safe_levels_.size()) > options_.alone_above) {
       place_alone(64 * ends_.size());
       return;
     }
+    pools_.build(safe_levels_, levels_.size());
     zone_cumulative_.clear();
     double cumulative = 0;
     for (const Level& level : levels_) zone_cumulative_.push_back(cumulative += level.zone_mass);
     const std::uint64_t batch_max = max();
+    // Each chunk lands only a share of its balls on the level of least room, so the chunks would
+    // shrink geometrically: new zones once that room is an eighth of a zone.
+    const std::uint64_t least_room = std::max<std::uint64_t>(1, zone / 8);
     while (balls_ < m_) {
       if (safe_total > 0) {
         // The safe balls before the next ball in a zone, as many as the zones' room allows.
-        std::uint64_t chunk = m_ - balls_;
-        for (const std::size_t j : safe_levels_)
-          chunk = std::min(chunk, levels_[j].room - std::min(levels_[j].room, levels_[j].landed));
-        // Each chunk lands only a share of its balls on the level of least room, so the chunks
-        // would shrink geometrically: new zones once that room is an eighth of a zone.
-        if (chunk < std::max<std::uint64_t>(1, zone / 8) && chunk < m_ - balls_) return;
+        std::uint64_t chunk = std::min(m_ - balls_, pools_.room());
+        if (chunk < least_room && chunk < m_ - balls_) {
+          pools_.tighten(least_room, rng_, land());
+          chunk = std::min(m_ - balls_, pools_.room());
+          if (chunk < least_room && chunk < m_ - balls_) break;
+        }
         const std::uint64_t safe_balls = geometric(rng_, zone_share);
         place_safe(std::min(chunk, safe_balls));
         if (safe_balls >= chunk) continue;  // the room or the run is used up: a fresh draw
       }
       place_in_zone(zone_total);
-      if (max() != batch_max) return;  // a new top level: new zones
+      if (max() != batch_max) break;  // a new top level: new zones
     }
+    pools_.resolve_all(rng_, land());
   }
 
-  // `count` balls on safe ranks: a multinomial over the levels' safe masses.
+  // What a pool's split does with the balls it gives a level: they move its last ranks up.
+  struct LandOnLevel {
+    std::vector<std::uint64_t>& ends;
+    void operator()(std::size_t j, std::uint64_t count) const { ends[j] -= count; }
+  };
+  LandOnLevel land() { return {ends_}; }
+
+  // `count` balls on safe ranks, their levels drawn as they are needed (SafeBallPools).
   void place_safe(std::uint64_t count) {
     if (count == 0) return;
     statistics_.steps_below_max(balls_, count);
     balls_ += count;
-    for (std::size_t k = 0; k < safe_levels_.size() && count > 0; ++k) {
-      Level& level = levels_[safe_levels_[k]];
-      // The last level, or one whose share rounds to all (or is 0/0): the rest land here.
-      const double p = level.safe_mass / safe_after_[k];
-      const std::uint64_t here =
-          k + 1 == safe_levels_.size() || !(p < 1) ? count : binomial(rng_, count, p);
-      ends_[safe_levels_[k]] -= here;
-      level.landed += here;
-      count -= here;
-    }
+    pools_.add(count, land());
   }
 
   // One ball whose rank falls in a zone: the zone by its mass, the rank in it by rejection
@@ -273,10 +435,15 @@ class BulkRun {
                                                   zone_cumulative_.end(), u) -
                                  zone_cumulative_.begin()));
     const std::uint64_t r = law_.draw_between(rng_, levels_[z].zone_start, levels_[z].zone_end);
-    const auto j = static_cast<std::size_t>(
-        std::upper_bound(ends_.begin(), ends_.end(), r) - ends_.begin());
+    // The rank is on level z unless the balls on z have moved it up: z's count decides, so the
+    // pools above z are split first. Above z, a level with safe ranks keeps its count within its
+    // zone, so its end, even with balls still in pools, is past r; a level without safe ranks
+    // takes no safe balls, so its end is exact, and the ranks of its whole block may have moved on.
+    if (!options_.zone_reads_unsplit_pools) pools_.resolve(z, rng_, land());
+    std::size_t j = z;
+    while (ends_[j] <= r) ++j;
     place_on_level(j);
-    if (j < levels_.size()) ++levels_[j].landed;
+    pools_.note_landed(j);
   }
 
   // Up to `count` balls one at a time, each on the lowest of d uniform ranks (exact integers).
@@ -307,11 +474,10 @@ class BulkRun {
   }
 
   // A level during a batch: its zone [zone_start, zone_end) (zone_end: the level's cumulative
-  // count when the batch began), the law's mass below the zone (its safe ranks) and in it, the
-  // balls its safe ranks may take (room) and the balls it took.
+  // count when the batch began) and the law's mass in it.
   struct Level {
-    std::uint64_t zone_start = 0, zone_end = 0, room = 0, landed = 0;
-    double safe_mass = 0, zone_mass = 0;
+    std::uint64_t zone_start = 0, zone_end = 0;
+    double zone_mass = 0;
   };
 
   std::uint64_t n_, m_;
@@ -322,9 +488,9 @@ class BulkRun {
   std::uint64_t floor_ = 0;
   std::vector<std::uint64_t> ends_;  // ends_[j] = #bins at or below level floor_ + j; back() = n
   std::vector<Level> levels_;          // the batch's levels, as ends_ was when it began
-  std::vector<std::size_t> safe_levels_;  // the levels with safe ranks, the likeliest first
+  std::vector<SafeBallPools::SafeLevel> safe_levels_;  // the batch's levels with safe ranks
+  SafeBallPools pools_;                   // the batch's safe balls whose levels are not drawn yet
   std::vector<double> zone_cumulative_;   // the zones' masses, summed from the lowest level
-  std::vector<double> safe_after_;        // safe masses summed from the end of safe_levels_
   std::vector<std::size_t> block_level_;  // place_alone's level of each block's first rank
   StepStatistics statistics_;
 };

@@ -15,29 +15,34 @@
 //   - the number of balls before the next one whose R falls in a zone is geometric in the zones'
 //     mass, and those safe balls land on the levels in a multinomial of the safe masses: their
 //     order does not matter, because none of them lands on the top level, so the maximum, and
-//     with it every per-step statistic, is the same whatever their order;
+//     with it every per-step statistic, is the same whatever their order. The multinomial is
+//     drawn in parts as they are needed (SafeBallPools in bulk.cpp): the safe balls join pools in
+//     a tree over the levels, and a pool is split between two subtrees by a binomial;
 //   - a ball in a zone draws its rank from the law restricted to the zones and reads its level
-//     from the current state, one ball at a time;
+//     from the current state, one ball at a time; that needs the exact count of one level, so the
+//     pools on that level's path are split first;
 //   - the safe balls of a level may not outrun its zone: a chunk of safe balls is at most the
-//     zones' least room, and the batch ends when a zone is full or a single ball moved a rank
-//     outside every zone. A new batch draws its own variates (memorylessness of the geometric).
+//     least room any level could have left (its room less its balls and every pool above it,
+//     pools split along the least one's path when it runs low), and the batch ends when a zone is
+//     full or a single ball moved a rank outside every zone; its pools are then split to the
+//     last. A new batch draws its own variates (memorylessness of the geometric).
 // Every ball's level is so the one the one-ball-at-a-time process gives it, and the times at
 // which the maximum rises are exact, so the final gap, the maximum gap over time, the fraction of
 // steps above a level and the histogram have the levels engine's law. The runs are other sample
 // paths than the levels engine's (their draws differ), so the engines agree in distribution
 // (processes/tests/statistical/engines_agree.cpp); all its draws come from the run's sample
 // stream (core/random.hpp), so a run replays from (seed, replicate). The probabilities are
-// doubles: masses of rank ranges, a binomial (Boost.Random's BTRD) per safe level per chunk, the
+// doubles: masses of rank ranges, the binomials (Boost.Random's BTRD) that split the pools, the
 // rejection step of a rank inside a zone; that is the precision of the law, about 2^-50.
 //
-// Cost. A chunk costs a binomial per level with safe ranks (the likeliest first, and none once
-// its balls are all placed); with zones of 2 sqrt(n / levels) ranks the zones take a fraction of
-// about sqrt(levels / n) of the balls, so the cost per ball falls about as 1 / sqrt(n). Where the
-// zones' share times the number of safe levels is above 0.1 (small n, or loads spread over
-// hundreds of levels: One-Choice with m a few hundred times n), a ball in a zone would cost more
-// binomials than a ball drawn alone, and the batch instead places 64 balls a level one at a time,
-// each the lowest of d uniform ranks drawn as exact integers (docs/engines.md,
-// docs/performance.md).
+// Cost. A ball in a zone costs the binomials of its level's path, about three for the ten or so
+// levels of Two-Choice (the tree is a Huffman tree by the levels' shares of the safe and the zone
+// mass), and a batch a binomial per level when it ends; with zones of 2 sqrt(n / levels) ranks the
+// zones take a fraction of about sqrt(levels / n) of the balls, so the cost per ball falls about
+// as 1 / sqrt(n). Where the zones' share times the number of safe levels is above 0.1 (small n,
+// or loads spread over hundreds of levels: One-Choice with m a few hundred times n), the batch
+// instead places 64 balls a level one at a time, each the lowest of d uniform ranks drawn as
+// exact integers (docs/engines.md, docs/performance.md).
 #pragma once
 
 #include <cstdint>
@@ -55,6 +60,9 @@ struct BulkOptions {
   // A mutant for the engines' check: the safe balls of a level may also move half of its safe
   // ranks, so later safe balls read levels that earlier balls of the batch have changed.
   bool room_past_zones = false;
+  // A mutant for the engines' check: a ball in a zone reads its level without splitting the pools
+  // of safe balls above it, so from a count that misses safe balls already placed.
+  bool zone_reads_unsplit_pools = false;
 };
 
 // The number of samples of a process the bulk engine runs: its ball goes to the lightest of that

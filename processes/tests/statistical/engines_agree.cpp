@@ -234,5 +234,19 @@ TEST(EnginesAgree, CatchesBulkSafeBallsPastTheirZones) {
   EXPECT_LT(q.front().p, kAlpha) << "not caught; closest: " << q.front().what;
 }
 
+// Mutant: a ball in a zone reads its level from a count that misses the safe balls whose levels
+// are not drawn yet (the pools above its level unsplit). Zones of three ranks: with one, a batch
+// ends at its first safe ball, before a ball in a zone reads anything.
+TEST(EnginesAgree, CatchesBulkZoneReadsFromUnsplitPools) {
+  std::vector<Comparison> family;
+  for (const auto& [process, d] : kBulkProcesses)
+    compare(process + " / bulk reading unsplit pools", runs_of(process, "exact", Engine::levels),
+            bulk_runs(d, kN, {.zone_ranks = 3, .alone_above = kNever,
+                              .zone_reads_unsplit_pools = true}),
+            family);
+  const auto q = adjusted(family);
+  EXPECT_LT(q.front().p, kAlpha) << "not caught; closest: " << q.front().what;
+}
+
 }  // namespace
 }  // namespace gapcheck
