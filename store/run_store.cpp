@@ -106,7 +106,7 @@ class Statement {
 
 namespace {
 
-// The one table. The version column holds the results version, with "/levels" or "/bulk-2" (the
+// The one table. The version column holds the results version, with "/levels" or "/bulk-3" (the
 // bulk engine's draws version) appended for runs of those engines (PointKey::engine): a version
 // names what produced the numbers. Unsigned
 // 64-bit values (n, m, seed, replicate, counts) are stored as SQLite's signed INTEGER with the

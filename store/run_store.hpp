@@ -66,7 +66,7 @@ struct PointKey {
   double gap_level = 0;
   std::uint64_t seed = 0;
   // The engine that produced the runs (bins, levels or bulk). Stored in the version column, as the
-  // results version with "/levels" or "/bulk-2" (kBulkDrawsVersion) appended for the runs of those
+  // results version with "/levels" or "/bulk-3" (kBulkDrawsVersion) appended for the runs of those
   // engines, so that they never mix.
   std::string engine = "bins";
 

@@ -225,6 +225,16 @@ class SafeBallPools {
     for (const int v : path_) update_slack(v);
   }
 
+  // The balls in pools above level j, one of which may be on j: its count is at most that many
+  // above the count the level has taken so far.
+  std::uint64_t unsplit_above(std::size_t j) const {
+    std::uint64_t balls = 0;
+    if (j >= leaf_of_level_.size() || leaf_of_level_[j] == kNone) return balls;
+    for (int v = nodes_[leaf_of_level_[j]].parent; v != kNone; v = nodes_[v].parent)
+      balls += nodes_[v].pool;
+    return balls;
+  }
+
   // A ball from a zone landed on level j: one less room for it.
   void note_landed(std::size_t j) {
     if (j >= leaf_of_level_.size() || leaf_of_level_[j] == kNone) return;
@@ -332,12 +342,12 @@ class BulkRun {
   LoadHistogram histogram() const { return histogram_of_ends(floor_, ends_); }
 
  private:
-  // The zone of a level below the top: 2 sqrt(n / levels) ranks, so that a batch's balls in zones
-  // (about levels * zone^2 / n of them) and its binomials (a few per chunk) balance (1, 2 and 4
-  // times the root measured at n = 2^24 and 2^30 for Two-Choice: 2 was the fastest).
+  // The zone of a level below the top: 3 sqrt(n / levels) ranks, so that a batch's balls in zones
+  // (about levels * zone^2 / n of them) and its binomials balance (2 to 5 times the root measured
+  // at n = 2^20 to 2^30, docs/performance.md: 3 and 4 were the fastest).
   std::uint64_t zone_ranks(std::size_t levels) const {
     if (options_.zone_ranks != 0) return options_.zone_ranks;
-    const double z = 2 * std::sqrt(static_cast<double>(n_) / static_cast<double>(levels));
+    const double z = 3 * std::sqrt(static_cast<double>(n_) / static_cast<double>(levels));
     return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(z));
   }
 
@@ -435,11 +445,15 @@ class BulkRun {
                                                   zone_cumulative_.end(), u) -
                                  zone_cumulative_.begin()));
     const std::uint64_t r = law_.draw_between(rng_, levels_[z].zone_start, levels_[z].zone_end);
-    // The rank is on level z unless the balls on z have moved it up: z's count decides, so the
-    // pools above z are split first. Above z, a level with safe ranks keeps its count within its
-    // zone, so its end, even with balls still in pools, is past r; a level without safe ranks
-    // takes no safe balls, so its end is exact, and the ranks of its whole block may have moved on.
-    if (!options_.zone_reads_unsplit_pools) pools_.resolve(z, rng_, land());
+    // The rank is on level z unless the balls on z have moved it up: z's count decides. Its end
+    // is at most ends_[z] and at least that less the balls in the pools above z; those pools are
+    // split only if r falls between the two. Above z, a level with safe ranks keeps its count
+    // within its zone, so its end, even with balls still in pools, is past r; a level without
+    // safe ranks takes no safe balls, so its end is exact, and the ranks of its whole block may
+    // have moved on.
+    if (!options_.zone_reads_unsplit_pools && r < ends_[z] &&
+        r >= ends_[z] - std::min(ends_[z], pools_.unsplit_above(z)))
+      pools_.resolve(z, rng_, land());
     std::size_t j = z;
     while (ends_[j] <= r) ++j;
     place_on_level(j);

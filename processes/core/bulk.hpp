@@ -19,8 +19,8 @@
 //     drawn in parts as they are needed (SafeBallPools in bulk.cpp): the safe balls join pools in
 //     a tree over the levels, and a pool is split between two subtrees by a binomial;
 //   - a ball in a zone draws its rank from the law restricted to the zones and reads its level
-//     from the current state, one ball at a time; that needs the exact count of one level, so the
-//     pools on that level's path are split first;
+//     from the current state, one ball at a time; that needs the count of one level, so the pools
+//     on that level's path are split first, unless the balls in them cannot change the answer;
 //   - the safe balls of a level may not outrun its zone: a chunk of safe balls is at most the
 //     least room any level could have left (its room less its balls and every pool above it,
 //     pools split along the least one's path when it runs low), and the batch ends when a zone is
@@ -35,14 +35,14 @@
 // doubles: masses of rank ranges, the binomials (Boost.Random's BTRD) that split the pools, the
 // rejection step of a rank inside a zone; that is the precision of the law, about 2^-50.
 //
-// Cost. A ball in a zone costs the binomials of its level's path, about three for the ten or so
-// levels of Two-Choice (the tree is a Huffman tree by the levels' shares of the safe and the zone
-// mass), and a batch a binomial per level when it ends; with zones of 2 sqrt(n / levels) ranks the
-// zones take a fraction of about sqrt(levels / n) of the balls, so the cost per ball falls about
-// as 1 / sqrt(n). Where the zones' share times the number of safe levels is above 0.1 (small n,
-// or loads spread over hundreds of levels: One-Choice with m a few hundred times n), the batch
-// instead places 64 balls a level one at a time, each the lowest of d uniform ranks drawn as
-// exact integers (docs/engines.md, docs/performance.md).
+// Cost. A ball in a zone costs at most the binomials of its level's path, about three for the ten
+// or so levels of Two-Choice (the tree is a Huffman tree by the levels' shares of the safe and the
+// zone mass), and a batch a binomial per level when it ends; with zones of 3 sqrt(n / levels)
+// ranks the zones take a fraction of about sqrt(levels / n) of the balls, so the cost per ball
+// falls about as 1 / sqrt(n). Where the zones' share times the number of safe levels is above
+// 0.1 (small n, or loads spread over hundreds of levels: One-Choice with m a few hundred times n),
+// the batch instead places 64 balls a level one at a time, each the lowest of d uniform ranks
+// drawn as exact integers (docs/engines.md, docs/performance.md).
 #pragma once
 
 #include <cstdint>

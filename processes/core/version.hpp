@@ -19,7 +19,7 @@ inline constexpr std::string_view kResultsVersion = "gapcheck-0.1/results-5";
 // The bulk engine's own draws (core/bulk.cpp), which no other engine shares: a change to them
 // alone raises this instead of kResultsVersion, so that a run store keeps the other engines' runs
 // (store/run_store.cpp appends it to the results version in a bulk run's version column).
-inline constexpr std::string_view kBulkDrawsVersion = "bulk-2";
+inline constexpr std::string_view kBulkDrawsVersion = "bulk-3";
 static_assert(kStreamLayout == 4, "a new stream layout is a new results version: raise both");
 
 }  // namespace gapcheck
