@@ -222,6 +222,20 @@ TEST(EnginesAgree, BulkMatchesLevelsInDistribution) {
   EXPECT_GE(q.front().p, kAlpha) << "the engines disagree on " << q.front().what;
 }
 
+// The same at n = 2^14 with the engine's own zones (some 80 to 200 ranks) and every batch through
+// them: chunks of hundreds of balls, pools in trees of several levels, the bounds that spare a
+// ball in a zone its splits, and the room kept by splitting pools, as at the sizes users run.
+TEST(EnginesAgree, BulkMatchesLevelsWithItsOwnZonesAtLargerN) {
+  constexpr std::uint64_t kLargerN = 1 << 14;
+  std::vector<Comparison> family;
+  for (const auto& [process, d] : kBulkProcesses)
+    compare(process + " / n=" + std::to_string(kLargerN) + " / bulk through its zones",
+            runs_of(process, "exact", Engine::levels, kLargerN),
+            bulk_runs(d, kLargerN, {.alone_above = kNever}), family);
+  const auto q = adjusted(family);
+  EXPECT_GE(q.front().p, kAlpha) << "the engines disagree on " << q.front().what;
+}
+
 // Mutant: the safe balls of a level may move half of its safe ranks as well, so that later safe
 // balls read levels the batch has changed.
 TEST(EnginesAgree, CatchesBulkSafeBallsPastTheirZones) {
