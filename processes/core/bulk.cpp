@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <functional>
 #include <limits>
+#include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -416,6 +418,7 @@ class BulkRun {
       place_in_zone(zone_total);
       if (max() != batch_max) break;  // a new top level: new zones
     }
+    if (options_.check_invariants) check_invariants("at the end of a batch");
     pools_.resolve_all(rng_, land());
   }
 
@@ -432,6 +435,42 @@ class BulkRun {
     statistics_.steps_below_max(balls_, count);
     balls_ += count;
     pools_.add(count, land());
+    if (options_.check_invariants) check_invariants("after a chunk of safe balls");
+  }
+
+  // Every level's end with every pool split, on copies of the pools and of the stream: the run
+  // itself is unchanged (BulkOptions::check_invariants).
+  std::vector<std::uint64_t> exact_ends() const {
+    std::vector<std::uint64_t> ends = ends_;
+    SafeBallPools pools = pools_;
+    Rng rng = rng_;
+    pools.resolve_all(rng, LandOnLevel{ends});
+    return ends;
+  }
+
+  // What the batch relies on, against the exact ends (BulkOptions::check_invariants).
+  void check_invariants(const char* where) const {
+    const std::vector<std::uint64_t> exact = exact_ends();
+    const auto fail = [&](const std::string& what) {
+      throw std::logic_error("bulk engine, " + std::string(where) + ", ball " +
+                             std::to_string(balls_) + ": " + what);
+    };
+    for (std::size_t j = 0; j < exact.size(); ++j) {
+      if (j + 1 < exact.size() && exact[j] > exact[j + 1])
+        fail("the ends of levels " + std::to_string(j) + " and " + std::to_string(j + 1) +
+             " are out of order");
+      if (exact[j] > ends_[j]) fail("level " + std::to_string(j) + " ends above its count");
+    }
+    std::uint64_t least_room = std::numeric_limits<std::uint64_t>::max();
+    for (const SafeBallPools::SafeLevel& safe : safe_levels_) {
+      const Level& level = levels_[safe.level];
+      if (exact[safe.level] < level.zone_start)
+        fail("level " + std::to_string(safe.level) + " moved a safe rank");
+      least_room = std::min(least_room, safe.room - (level.zone_end - exact[safe.level]));
+    }
+    if (!safe_levels_.empty() && pools_.room() > least_room)
+      fail("the pools' room " + std::to_string(pools_.room()) + " is above the least room " +
+           std::to_string(least_room));
   }
 
   // One ball whose rank falls in a zone: the zone by its mass, the rank in it by rejection
@@ -456,8 +495,18 @@ class BulkRun {
       pools_.resolve(z, rng_, land());
     std::size_t j = z;
     while (ends_[j] <= r) ++j;
+    if (options_.check_invariants) {
+      const std::vector<std::uint64_t> exact = exact_ends();
+      const auto level = static_cast<std::size_t>(
+          std::upper_bound(exact.begin(), exact.end(), r) - exact.begin());
+      if (level != j)
+        throw std::logic_error("bulk engine, ball " + std::to_string(balls_ + 1) + ": rank " +
+                               std::to_string(r) + " read level " + std::to_string(j) +
+                               ", its level is " + std::to_string(level));
+    }
     place_on_level(j);
     pools_.note_landed(j);
+    if (options_.check_invariants) check_invariants("after a ball in a zone");
   }
 
   // Up to `count` balls one at a time, each on the lowest of d uniform ranks (exact integers).

@@ -63,6 +63,11 @@ struct BulkOptions {
   // A mutant for the engines' check: a ball in a zone reads its level without splitting the pools
   // of safe balls above it, so from a count that misses safe balls already placed.
   bool zone_reads_unsplit_pools = false;
+  // For tests: after every chunk, ball in a zone and batch, split every pool on a copy (with a
+  // copy of the stream: the run is unchanged) and check what the batch relies on: the levels in
+  // order, no safe rank moved, the pools' room at most the least exact room, each ball in a zone
+  // on its exact level. A failure throws std::logic_error naming it.
+  bool check_invariants = false;
 };
 
 // The number of samples of a process the bulk engine runs: its ball goes to the lightest of that

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <limits>
+#include <stdexcept>
 #include <string>
 
 #include "processes/core/bulk.hpp"
@@ -55,6 +57,46 @@ TEST(Bulk, KeepsTheAccountsOfEveryBallAndBin) {
                                   " zone=" + std::to_string(zone);
         expect_accounts_kept(run_bulk(d, config, 1, 0, {.zone_ranks = zone}), d, config, label);
       }
+}
+
+// What a batch relies on, checked after every chunk, ball in a zone and batch against the counts
+// with every pool split (BulkOptions::check_invariants), over d, n, zones (the engine's, and
+// small ones whose rooms run out often) and m that ends inside a chunk; the checks leave the run
+// as it is.
+TEST(Bulk, KeepsWhatABatchReliesOnAtEveryStep) {
+  constexpr double kNever = std::numeric_limits<double>::infinity();
+  for (const std::uint32_t d : {1u, 2u, 3u, 12u})
+    for (const std::uint64_t n : {1ull, 3ull, 8ull, 32ull, 1000ull, 20000ull})
+      for (const std::uint64_t zone : {0ull, 2ull, 3ull, 40ull})
+        for (const double alone_above : {0.1, kNever}) {
+          const RunConfig config = config_of(n, 20 * n + 3);
+          const std::string label = "d=" + std::to_string(d) + " n=" + std::to_string(n) +
+                                    " zone=" + std::to_string(zone) +
+                                    (alone_above == kNever ? " through zones" : "");
+          const BulkOptions options{.zone_ranks = zone, .alone_above = alone_above};
+          BulkOptions checked = options;
+          checked.check_invariants = true;
+          RunResult r;
+          ASSERT_NO_THROW(r = run_bulk(d, config, 7, 0, checked)) << label;
+          const RunResult unchecked = run_bulk(d, config, 7, 0, options);
+          EXPECT_EQ(r.histogram.bins, unchecked.histogram.bins) << label;
+          EXPECT_EQ(r.max_gap_over_time, unchecked.max_gap_over_time) << label;
+        }
+}
+
+// The checks fail on the engines' mutants: a ball in a zone that reads a count missing the safe
+// balls in pools, and safe balls that may move safe ranks.
+TEST(Bulk, TheStepChecksCatchTheMutants) {
+  constexpr double kNever = std::numeric_limits<double>::infinity();
+  const RunConfig config = config_of(1000, 20000);
+  EXPECT_THROW(run_bulk(2, config, 7, 0,
+                        {.zone_ranks = 3, .alone_above = kNever, .zone_reads_unsplit_pools = true,
+                         .check_invariants = true}),
+               std::logic_error);
+  EXPECT_THROW(run_bulk(2, config, 7, 0,
+                        {.zone_ranks = 3, .alone_above = kNever, .room_past_zones = true,
+                         .check_invariants = true}),
+               std::logic_error);
 }
 
 // d = 1024: the masses of the top ranks round to 0, and a zone near the top is drawn from the
