@@ -151,7 +151,8 @@ class StepStatistics {
 // quotient of sums of positive terms), and the count of a level is exact once every pool on its
 // path from the root is split. A chunk of safe balls joins the root's pool; a ball in a zone needs
 // the count of one level, so only the pools on that level's path are split (the tree is a Huffman
-// tree by the zones' masses: the zones likely to be hit sit near the root). The multinomial a
+// tree by the levels' shares of the safe and zone masses: the levels whose counts are asked for
+// most sit near the root). The multinomial a
 // chunk would have drawn level by level is so drawn in parts, as they are needed; the law is the
 // same. A level's room is bounded by its count and every pool above it: `room()` is the least of
 // these bounds, and `tighten` splits the pools that hold it down until it is exact or large enough.
@@ -489,7 +490,8 @@ class BulkRun {
     // split only if r falls between the two. Above z, a level with safe ranks keeps its count
     // within its zone, so its end, even with balls still in pools, is past r; a level without
     // safe ranks takes no safe balls, so its end is exact, and the ranks of its whole block may
-    // have moved on.
+    // have moved on. (With pools unsplit, ends_ need not be in order, so this is a scan up from
+    // z, not a binary search.)
     if (!options_.zone_reads_unsplit_pools && r < ends_[z] &&
         r >= ends_[z] - std::min(ends_[z], pools_.unsplit_above(z)))
       pools_.resolve(z, rng_, land());
