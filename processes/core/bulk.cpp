@@ -152,10 +152,10 @@ class StepStatistics {
 // path from the root is split. A chunk of safe balls joins the root's pool; a ball in a zone needs
 // the count of one level, so only the pools on that level's path are split (the tree is a Huffman
 // tree by the levels' shares of the safe and zone masses: the levels whose counts are asked for
-// most sit near the root). The multinomial a
-// chunk would have drawn level by level is so drawn in parts, as they are needed; the law is the
-// same. A level's room is bounded by its count and every pool above it: `room()` is the least of
-// these bounds, and `tighten` splits the pools that hold it down until it is exact or large enough.
+// most sit near the root). The multinomial a chunk would have drawn level by level is so drawn in
+// parts, as they are needed; the law is the same. A level's room is bounded by its count and every
+// pool above it: `room()` is the least of these bounds, and `tighten` splits the pools that hold
+// it down until it is exact or large enough.
 class SafeBallPools {
  public:
   // A level with safe ranks: its index, its safe and zone masses, and its room.
@@ -220,10 +220,10 @@ class SafeBallPools {
   // Splits the pools on level j's path (if j has safe ranks): its count is then exact.
   template <class Land>
   void resolve(std::size_t j, Rng& rng, Land&& land) {
-    if (j >= leaf_of_level_.size() || leaf_of_level_[j] == kNone) return;
+    const int leaf = leaf_of(j);
+    if (leaf == kNone) return;
     path_.clear();
-    for (int v = nodes_[leaf_of_level_[j]].parent; v != kNone; v = nodes_[v].parent)
-      path_.push_back(v);
+    for (int v = nodes_[leaf].parent; v != kNone; v = nodes_[v].parent) path_.push_back(v);
     for (std::size_t k = path_.size(); k-- > 0;) split(path_[k], rng, land);
     for (const int v : path_) update_slack(v);
   }
@@ -232,18 +232,18 @@ class SafeBallPools {
   // above the count the level has taken so far.
   std::uint64_t unsplit_above(std::size_t j) const {
     std::uint64_t balls = 0;
-    if (j >= leaf_of_level_.size() || leaf_of_level_[j] == kNone) return balls;
-    for (int v = nodes_[leaf_of_level_[j]].parent; v != kNone; v = nodes_[v].parent)
-      balls += nodes_[v].pool;
+    const int leaf = leaf_of(j);
+    if (leaf == kNone) return balls;
+    for (int v = nodes_[leaf].parent; v != kNone; v = nodes_[v].parent) balls += nodes_[v].pool;
     return balls;
   }
 
   // A ball from a zone landed on level j: one less room for it.
   void note_landed(std::size_t j) {
-    if (j >= leaf_of_level_.size() || leaf_of_level_[j] == kNone) return;
-    int v = leaf_of_level_[j];
-    --nodes_[v].slack;
-    while ((v = nodes_[v].parent) != kNone) update_slack(v);
+    const int leaf = leaf_of(j);
+    if (leaf == kNone) return;
+    --nodes_[leaf].slack;
+    update_slack_from(nodes_[leaf].parent);
   }
 
   // Splits pools along the path of the least bound until room() is at least `wanted`, or that
@@ -258,7 +258,7 @@ class SafeBallPools {
       }
       if (nodes_[v].left == kNone) return;  // the least bound is exact
       split(v, rng, land);
-      for (; v != kNone; v = nodes_[v].parent) update_slack(v);
+      update_slack_from(v);
     }
   }
 
@@ -284,11 +284,19 @@ class SafeBallPools {
   };
 
   int root() const { return static_cast<int>(nodes_.size()) - 1; }
+  // The leaf of level j, or kNone for a level without safe ranks (or made after the batch began).
+  int leaf_of(std::size_t j) const {
+    return j < leaf_of_level_.size() ? leaf_of_level_[j] : kNone;
+  }
   std::int64_t bound(int v) const {
     return nodes_[v].slack - static_cast<std::int64_t>(nodes_[v].pool);
   }
   void update_slack(int v) {
     nodes_[v].slack = std::min(bound(nodes_[v].left), bound(nodes_[v].right));
+  }
+  // The slack of internal node v and of every node above it.
+  void update_slack_from(int v) {
+    for (; v != kNone; v = nodes_[v].parent) update_slack(v);
   }
 
   template <class Land>
@@ -406,12 +414,14 @@ class BulkRun {
     while (balls_ < m_) {
       if (safe_total > 0) {
         // The safe balls before the next ball in a zone, as many as the zones' room allows.
-        std::uint64_t chunk = std::min(m_ - balls_, pools_.room());
-        if (chunk < least_room && chunk < m_ - balls_) {
+        const auto room_short = [&] {
+          return pools_.room() < std::min(least_room, m_ - balls_);
+        };
+        if (room_short()) {
           pools_.tighten(least_room, rng_, land());
-          chunk = std::min(m_ - balls_, pools_.room());
-          if (chunk < least_room && chunk < m_ - balls_) break;
+          if (room_short()) break;
         }
+        const std::uint64_t chunk = std::min(m_ - balls_, pools_.room());
         const std::uint64_t safe_balls = geometric(rng_, zone_share);
         place_safe(std::min(chunk, safe_balls));
         if (safe_balls >= chunk) continue;  // the room or the run is used up: a fresh draw
