@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <limits>
 #include <numeric>
+#include <optional>
 
 namespace gapcheck::oracle {
 
@@ -308,6 +309,25 @@ std::string describe(const std::vector<std::uint32_t>& x) {
   return out;
 }
 
+namespace {
+// Pearson's chi-square of `runs` run outcomes against the law's cells p; cell(r) is the cell of
+// run r's outcome, or none for an outcome the law gives probability 0 (which fails the test).
+ChiSquare outcomes_test(std::vector<double> p, std::uint64_t runs,
+                        const std::function<std::optional<std::size_t>(std::uint64_t)>& cell) {
+  std::vector<std::uint64_t> counts(p.size(), 0);
+  std::uint64_t unexpected = 0;
+  for (std::uint64_t r = 0; r < runs; ++r) {
+    if (const auto k = cell(r)) ++counts[*k];
+    else ++unexpected;
+  }
+  if (unexpected > 0) {
+    counts.push_back(unexpected);
+    p.push_back(0);
+  }
+  return chi_square(counts, p);
+}
+}  // namespace
+
 ChiSquare gap_law_test(const std::map<double, double>& law, const SingleRun& run,
                        std::uint64_t runs, std::uint64_t seed) {
   std::vector<double> values, p;
@@ -315,20 +335,79 @@ ChiSquare gap_law_test(const std::map<double, double>& law, const SingleRun& run
     values.push_back(gap);
     p.push_back(prob);
   }
-  std::vector<std::uint64_t> counts(values.size(), 0);
-  std::uint64_t unexpected = 0;
-  for (std::uint64_t r = 0; r < runs; ++r) {
+  return outcomes_test(p, runs, [&](std::uint64_t r) -> std::optional<std::size_t> {
     const double gap = run(seed, r).gap;
-    std::size_t k = 0;
-    while (k < values.size() && std::abs(values[k] - gap) > 1e-9) ++k;
-    if (k == values.size()) ++unexpected;
-    else ++counts[k];
+    for (std::size_t k = 0; k < values.size(); ++k)
+      if (std::abs(values[k] - gap) <= 1e-9) return k;
+    return std::nullopt;
+  });
+}
+
+RunOutcome outcome_of(const RunResult& result, const RunConfig& config) {
+  RunOutcome outcome;
+  const LoadHistogram& h = result.histogram;
+  for (std::size_t k = 0; k < h.bins.size(); ++k)
+    outcome.sorted_loads.insert(outcome.sorted_loads.end(), h.bins[k],
+                                h.first_level + k * h.level_width);
+  const double n = static_cast<double>(config.n);
+  outcome.max_gap_times_n = std::llround(result.max_gap_over_time * n);
+  outcome.steps_above =
+      static_cast<std::uint64_t>(std::llround(result.fraction_above_level *
+                                              static_cast<double>(result.steps)));
+  return outcome;
+}
+
+std::map<RunOutcome, double> exact_run_law(
+    const RunConfig& config, const std::function<Law(const std::vector<double>&)>& law) {
+  const std::size_t n = config.n;
+  const auto bins = static_cast<std::int64_t>(n);
+  // By sorted loads (the law is computed once for each), then (n max gap so far, steps above).
+  using Tail = std::map<std::pair<std::int64_t, std::uint64_t>, double>;
+  std::map<std::vector<std::uint64_t>, Tail> frontier = {{std::vector<std::uint64_t>(n, 0),
+                                                          {{{0, 0}, 1.0}}}};
+  for (std::uint64_t t = 1; t <= config.m; ++t) {
+    std::map<std::vector<std::uint64_t>, Tail> next;
+    for (const auto& [x, tails] : frontier) {
+      const Law p = law(std::vector<double>(x.begin(), x.end()));
+      for (std::size_t i = 0; i < n; ++i) {
+        if (!(p[i] > 0)) continue;
+        // The ball on a bin of load x[i] moves the last bin of that load up a level: the loads
+        // stay sorted.
+        std::vector<std::uint64_t> y = x;
+        std::size_t last = i;
+        while (last + 1 < n && y[last + 1] == y[i]) ++last;
+        ++y[last];
+        const std::int64_t gap_times_n = static_cast<std::int64_t>(y.back()) * bins -
+                                         static_cast<std::int64_t>(t);
+        const bool above = static_cast<double>(gap_times_n) >
+                           config.gap_level * static_cast<double>(n);
+        Tail& to = next[y];
+        for (const auto& [tail, prob] : tails)
+          to[{std::max(tail.first, gap_times_n), tail.second + above}] += prob * p[i];
+      }
+    }
+    frontier = std::move(next);
   }
-  if (unexpected > 0) {  // a gap the law gives probability 0
-    counts.push_back(unexpected);
-    p.push_back(0);
+  std::map<RunOutcome, double> outcomes;
+  for (const auto& [x, tails] : frontier)
+    for (const auto& [tail, prob] : tails) outcomes[{x, tail.first, tail.second}] += prob;
+  return outcomes;
+}
+
+ChiSquare run_law_test(const std::map<RunOutcome, double>& law, const SingleRun& run,
+                       const RunConfig& config, std::uint64_t runs, std::uint64_t seed) {
+  std::vector<RunOutcome> cells;
+  std::vector<double> p;
+  for (const auto& [outcome, prob] : law) {
+    cells.push_back(outcome);
+    p.push_back(prob);
   }
-  return chi_square(counts, p);
+  return outcomes_test(p, runs, [&](std::uint64_t r) -> std::optional<std::size_t> {
+    const RunOutcome outcome = outcome_of(run(seed, r), config);
+    const auto at = std::lower_bound(cells.begin(), cells.end(), outcome);
+    if (at == cells.end() || *at != outcome) return std::nullopt;
+    return static_cast<std::size_t>(at - cells.begin());
+  });
 }
 
 ChiSquare binomial_load_test(const LoadsOfRun& loads, const RunConfig& config, std::uint64_t runs,

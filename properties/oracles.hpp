@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <compare>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -128,6 +129,25 @@ using Moves = std::vector<std::pair<State, double>>;
 std::map<double, double> exact_gap_law(std::uint64_t n, std::uint64_t m, const State& start,
                                        const std::function<Moves(const State&)>& step);
 
+// What a run reports, exactly: the final loads in ascending order (the load histogram), n times
+// the maximum gap over time (an integer: n max_t - t) and the number of steps whose gap exceeded
+// the run's gap level.
+struct RunOutcome {
+  std::vector<std::uint64_t> sorted_loads;
+  std::int64_t max_gap_times_n = 0;
+  std::uint64_t steps_above = 0;
+  auto operator<=>(const RunOutcome&) const = default;
+};
+// The outcome of a run of unit balls, one a step, from its result (histogram and statistics).
+RunOutcome outcome_of(const RunResult& result, const RunConfig& config);
+
+// The exact joint law of that outcome after config.m unit balls into config.n empty bins, each
+// following `law`, for a rule that treats bins as exchangeable (the law of the sorted loads is
+// then a chain of its own): dynamic programming over sorted load vectors, the maximum gap so far
+// and the steps above config.gap_level.
+std::map<RunOutcome, double> exact_run_law(
+    const RunConfig& config, const std::function<Law(const std::vector<double>&)>& law);
+
 // Binomial(m, 1/n) probabilities of a bin's load k = 0..m (One-Choice's load histogram).
 std::vector<double> binomial_law(std::uint64_t m, std::uint64_t n);
 
@@ -152,6 +172,10 @@ ChiSquare one_step_test(const Process& process, const Setting& setting,
 using SingleRun = std::function<RunResult(std::uint64_t seed, std::uint64_t replicate)>;
 ChiSquare gap_law_test(const std::map<double, double>& law, const SingleRun& run,
                        std::uint64_t runs, std::uint64_t seed);
+
+// The outcomes of replicates 0..runs-1 of `run` against the exact joint law.
+ChiSquare run_law_test(const std::map<RunOutcome, double>& law, const SingleRun& run,
+                       const RunConfig& config, std::uint64_t runs, std::uint64_t seed);
 
 // One-Choice: the load of bin (r mod n) in run r, over `runs` independent runs, against
 // Binomial(m, 1/n). `loads(seed, r)` returns the final load vector of run r.

@@ -316,6 +316,85 @@ TEST(ExactGapLaw, BulkMutantWithSafeBallsPastTheirZonesFails) {
   EXPECT_LT(result.p_value, 1e-6) << "chi2 = " << result.statistic;
 }
 
+// The bulk engine against the exact joint law of everything a run reports (the load histogram,
+// the maximum gap over time and the steps above a level), with zones of 2 to 4 ranks and every
+// batch through them: chunks of several safe balls then go into the pools and are split by
+// binomials, which zones of one rank (above) never do. The bins and levels engines take the same
+// test, as a check of the law; the bulk mutants must fail it.
+struct RunLawCase {
+  std::uint32_t d;
+  std::uint64_t n, m;
+  double gap_level;
+  Engine engine;
+  BulkOptions options = {};
+};
+
+std::string label_of(const RunLawCase& c) {
+  return std::string("run|") + engine_name(c.engine) + "|d=" + std::to_string(c.d) +
+         "|n=" + std::to_string(c.n) + "|m=" + std::to_string(c.m) +
+         "|zone=" + std::to_string(c.options.zone_ranks);
+}
+
+ChiSquare run_law_test(const RunLawCase& c, std::uint64_t runs) {
+  RunConfig config;
+  config.n = c.n;
+  config.m = c.m;
+  config.gap_level = c.gap_level;
+  config.engine = c.engine;
+  const auto law =
+      exact_run_law(config, [&](const auto& x) { return d_choice_law(x, c.d, false); });
+  SingleRun run;
+  if (c.engine == Engine::bulk) {
+    run = [&](std::uint64_t seed, std::uint64_t replicate) {
+      return run_bulk(c.d, config, seed, replicate, c.options);
+    };
+  } else {
+    const Simulation sim = make_simulation(Spec::parse("d-choice:d=" + std::to_string(c.d)),
+                                           Spec::parse("exact"), {"unit", {}}, config);
+    run = sim.run;
+  }
+  return run_law_test(law, run, config, runs, test_seed(label_of(c), c.n * 100 + c.m));
+}
+
+BulkOptions through_zones_of(std::uint64_t ranks) {
+  BulkOptions options = kThroughZones;
+  options.zone_ranks = ranks;
+  return options;
+}
+
+TEST(ExactRunLaw, RunsFollowTheExactJointLawOfTheirStatistics) {
+  const std::vector<RunLawCase> cases = {
+      {2, 8, 16, 1, Engine::bins},
+      {2, 8, 16, 1, Engine::levels},
+      {1, 10, 20, 1.5, Engine::bulk, through_zones_of(2)},
+      {2, 10, 20, 1, Engine::bulk, through_zones_of(2)},
+      {2, 12, 24, 1, Engine::bulk, through_zones_of(3)},
+      {3, 12, 24, 0.5, Engine::bulk, through_zones_of(2)},
+      {2, 12, 36, 1, Engine::bulk, through_zones_of(4)},
+  };
+  const double alpha = sidak(family_alpha, cases.size());
+  for (const RunLawCase& c : cases) {
+    const auto result = run_law_test(c, 100000);
+    report_p_value(label_of(c), result);
+    EXPECT_GE(result.p_value, alpha) << label_of(c) << ": chi2 = " << result.statistic << " on "
+                                     << result.buckets << " buckets";
+  }
+}
+
+TEST(ExactRunLaw, BulkMutantsFailTheJointLaw) {
+  BulkOptions unsplit = through_zones_of(3);
+  unsplit.zone_reads_unsplit_pools = true;
+  BulkOptions past = through_zones_of(3);
+  past.room_past_zones = true;
+  for (const BulkOptions& mutant : {unsplit, past}) {
+    const RunLawCase c{2, 12, 24, 1, Engine::bulk, mutant};
+    const auto result = run_law_test(c, 100000);
+    const std::string label = label_of(c) + (mutant.room_past_zones ? "|past" : "|unsplit");
+    report_p_value(label, result);
+    EXPECT_LT(result.p_value, 1e-6) << label << ": chi2 = " << result.statistic;
+  }
+}
+
 // Processes with multi-ball steps or a cache, by their transitions (the definitions, theory.md 7).
 State place(State s, std::size_t bin, double balls, std::uint64_t m, std::size_t n) {
   double w = 0;
