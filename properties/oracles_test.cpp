@@ -316,21 +316,35 @@ TEST(ExactGapLaw, BulkMutantWithSafeBallsPastTheirZonesFails) {
   EXPECT_LT(result.p_value, 1e-6) << "chi2 = " << result.statistic;
 }
 
-// The bulk engine against the exact joint law of everything a run reports (the load histogram,
-// the maximum gap over time and the steps above a level), with zones of 2 to 4 ranks and every
-// batch through them: chunks of several safe balls then go into the pools and are split by
-// binomials, which zones of one rank (above) never do. The bins and levels engines take the same
-// test, as a check of the law; the bulk mutants must fail it.
+// Everything a run reports (the load histogram, the maximum gap over time and the steps above a
+// level) against its exact joint law, for the rules that treat bins as exchangeable: on the bins
+// and levels engines, which share the per-step statistics (core/engine.hpp) that the engines'
+// two-sample checks cannot fault if both are wrong alike; and on the bulk engine with zones of 2
+// to 4 ranks and every batch through them, where chunks of several safe balls go into the pools
+// and are split by binomials, which zones of one rank (above) never do. The bulk mutants must
+// fail it.
 struct RunLawCase {
-  std::uint32_t d;
+  std::string process, setting;
+  LawOf law;
   std::uint64_t n, m;
   double gap_level;
   Engine engine;
+  std::uint32_t d = 0;  // the bulk engine's d
   BulkOptions options = {};
+  // For the negative control: the law computed at a gap level this much above the runs'.
+  double law_level_shift = 0;
 };
 
+RunLawCase bulk_case(std::uint32_t d, std::uint64_t n, std::uint64_t m, double gap_level,
+                     std::uint64_t zone_ranks, BulkOptions options = kThroughZones) {
+  options.zone_ranks = zone_ranks;
+  return {"d-choice:d=" + std::to_string(d), "exact",
+          [d](const auto& x) { return d_choice_law(x, d, false); },
+          n, m, gap_level, Engine::bulk, d, options};
+}
+
 std::string label_of(const RunLawCase& c) {
-  return std::string("run|") + engine_name(c.engine) + "|d=" + std::to_string(c.d) +
+  return std::string("run|") + engine_name(c.engine) + "|" + c.process + "|" + c.setting +
          "|n=" + std::to_string(c.n) + "|m=" + std::to_string(c.m) +
          "|zone=" + std::to_string(c.options.zone_ranks);
 }
@@ -341,53 +355,82 @@ ChiSquare run_law_test(const RunLawCase& c, std::uint64_t runs) {
   config.m = c.m;
   config.gap_level = c.gap_level;
   config.engine = c.engine;
-  const auto law =
-      exact_run_law(config, [&](const auto& x) { return d_choice_law(x, c.d, false); });
   SingleRun run;
   if (c.engine == Engine::bulk) {
     run = [&](std::uint64_t seed, std::uint64_t replicate) {
       return run_bulk(c.d, config, seed, replicate, c.options);
     };
   } else {
-    const Simulation sim = make_simulation(Spec::parse("d-choice:d=" + std::to_string(c.d)),
-                                           Spec::parse("exact"), {"unit", {}}, config);
-    run = sim.run;
+    run = make_simulation(Spec::parse(c.process), Spec::parse(c.setting), {"unit", {}}, config)
+              .run;
   }
-  return run_law_test(law, run, config, runs, test_seed(label_of(c), c.n * 100 + c.m));
+  RunConfig law_config = config;
+  law_config.gap_level += c.law_level_shift;
+  return run_law_test(exact_run_law(law_config, c.law), run, config, runs,
+                      test_seed(label_of(c), c.n * 100 + c.m));
 }
 
-BulkOptions through_zones_of(std::uint64_t ranks) {
-  BulkOptions options = kThroughZones;
-  options.zone_ranks = ranks;
-  return options;
-}
-
-TEST(ExactRunLaw, RunsFollowTheExactJointLawOfTheirStatistics) {
-  const std::vector<RunLawCase> cases = {
-      {2, 8, 16, 1, Engine::bins},
-      {2, 8, 16, 1, Engine::levels},
-      {1, 10, 20, 1.5, Engine::bulk, through_zones_of(2)},
-      {2, 10, 20, 1, Engine::bulk, through_zones_of(2)},
-      {2, 12, 24, 1, Engine::bulk, through_zones_of(3)},
-      {3, 12, 24, 0.5, Engine::bulk, through_zones_of(2)},
-      {2, 12, 36, 1, Engine::bulk, through_zones_of(4)},
-  };
+void expect_runs_follow_their_law(const std::vector<RunLawCase>& cases, std::uint64_t runs) {
   const double alpha = sidak(family_alpha, cases.size());
   for (const RunLawCase& c : cases) {
-    const auto result = run_law_test(c, 100000);
+    const auto result = run_law_test(c, runs);
     report_p_value(label_of(c), result);
     EXPECT_GE(result.p_value, alpha) << label_of(c) << ": chi2 = " << result.statistic << " on "
                                      << result.buckets << " buckets";
   }
 }
 
+TEST(ExactRunLaw, BinsAndLevelsRunsFollowTheExactJointLawOfTheirStatistics) {
+  const auto choice = [](std::uint64_t d) {
+    return [d](const auto& x) { return d_choice_law(x, d, false); };
+  };
+  const std::vector<std::pair<std::string, LawOf>> processes = {
+      {"one-choice", choice(1)},
+      {"two-choice", choice(2)},
+      {"d-choice:d=3", choice(3)},
+      {"one-plus-beta:beta=0.5", [](const auto& x) { return one_plus_beta_law(x, 0.5, false); }},
+      {"quantile:delta=0.5", [](const auto& x) { return quantile_law(x, 0.5); }},
+      {"mixed-quantile:eta=0.4,delta=0.5",
+       [](const auto& x) { return quantile_law(x, 0.5, 0.4); }},
+      {"mean-thinning", [](const auto& x) { return threshold_law(x, mean_load(x), true); }},
+      {"thinning:threshold=absolute,l=1",
+       [](const auto& x) { return threshold_law(x, 1, false); }},
+      {"first-diff:cap=4", [](const auto& x) { return first_diff_law(x, 4); }},
+  };
+  std::vector<RunLawCase> cases;
+  for (const Engine engine : {Engine::bins, Engine::levels})
+    for (const auto& [process, law] : processes)
+      cases.push_back({process, "exact", law, 8, 16, 1, engine});
+  expect_runs_follow_their_law(cases, 50000);
+}
+
+// The negative control of the test above: the law of a run that counts a step whose gap equals
+// the level as above it (>= for >), held against the engines' runs.
+TEST(ExactRunLaw, StepsAboveCountedWithTheWrongComparisonFailTheJointLaw) {
+  for (const Engine engine : {Engine::bins, Engine::levels}) {
+    RunLawCase c{"two-choice", "exact", [](const auto& x) { return d_choice_law(x, 2, false); },
+                 8, 16, 1, engine};
+    c.law_level_shift = -0.5 / 8;  // n gap is an integer: above level - 1/(2n) is >= level
+    const auto result = run_law_test(c, 50000);
+    report_p_value(label_of(c) + "|>=", result);
+    EXPECT_LT(result.p_value, 1e-6) << label_of(c) << ": chi2 = " << result.statistic;
+  }
+}
+
+TEST(ExactRunLaw, BulkRunsFollowTheExactJointLawOfTheirStatistics) {
+  expect_runs_follow_their_law({bulk_case(2, 8, 16, 1, 2), bulk_case(1, 10, 20, 1.5, 2),
+                                bulk_case(2, 10, 20, 1, 2), bulk_case(2, 12, 24, 1, 3),
+                                bulk_case(3, 12, 24, 0.5, 2), bulk_case(2, 12, 36, 1, 4)},
+                               100000);
+}
+
 TEST(ExactRunLaw, BulkMutantsFailTheJointLaw) {
-  BulkOptions unsplit = through_zones_of(3);
+  BulkOptions unsplit = kThroughZones;
   unsplit.zone_reads_unsplit_pools = true;
-  BulkOptions past = through_zones_of(3);
+  BulkOptions past = kThroughZones;
   past.room_past_zones = true;
   for (const BulkOptions& mutant : {unsplit, past}) {
-    const RunLawCase c{2, 12, 24, 1, Engine::bulk, mutant};
+    const RunLawCase c = bulk_case(2, 12, 24, 1, 3, mutant);
     const auto result = run_law_test(c, 100000);
     const std::string label = label_of(c) + (mutant.room_past_zones ? "|past" : "|unsplit");
     report_p_value(label, result);
