@@ -397,10 +397,19 @@ TEST(ExactRunLaw, BinsAndLevelsRunsFollowTheExactJointLawOfTheirStatistics) {
        [](const auto& x) { return threshold_law(x, 1, false); }},
       {"first-diff:cap=4", [](const auto& x) { return first_diff_law(x, 4); }},
   };
+  // Two-Choice under the settings the levels engine runs, whose answers depend on the loads alone.
+  const std::vector<std::pair<std::string, LawOf>> settings = {
+      {"g-myopic:g=1", myopic_two_choice(1)},
+      {"g-bounded:g=1,adversary=heavier", heavier_two_choice(1)},
+      {"sigma-noisy:sigma=1", noisy_two_choice(1)},
+  };
   std::vector<RunLawCase> cases;
-  for (const Engine engine : {Engine::bins, Engine::levels})
+  for (const Engine engine : {Engine::bins, Engine::levels}) {
     for (const auto& [process, law] : processes)
       cases.push_back({process, "exact", law, 8, 16, 1, engine});
+    for (const auto& [setting, law] : settings)
+      cases.push_back({"two-choice", setting, law, 8, 16, 1, engine});
+  }
   expect_runs_follow_their_law(cases, 50000);
 }
 
