@@ -14,7 +14,9 @@
 // What this gives, for any process, without writing a law:
 //  - step_law(): the law of (bin, balls) of the next step, and the exact mean probes per step;
 //  - enumerated_gap_law(): the exact law of the final gap of a tiny run, by dynamic programming
-//    over load vectors with step_law() (for processes whose choice depends on the loads alone).
+//    over load vectors with step_law() (for processes whose choice depends on the loads alone);
+//  - enumerated_run_law(): the joint law of everything a tiny run reports, for processes that
+//    treat bins as exchangeable.
 // The hand-derived laws of oracles.hpp stay as an independent cross-check of the definitions:
 // the enumeration is the law of the code, the hand law is the law of the paper.
 //
@@ -169,18 +171,24 @@ StepLaw step_law(const Process& prototype, const std::vector<std::uint32_t>& x,
   return law;
 }
 
-// The exact law of the final gap after m unit balls into n empty bins, stepping with
-// step_law(); a step's balls are cut at m, as the engine cuts them. Only for processes whose
-// choice depends on the loads alone (a fresh copy of the prototype decides every step).
+// A process that remembers (Memory's cache; `remembers`, core/process.hpp) keeps state that is
+// not in the load vector: a fresh copy per step would forget it.
 template <class Process>
-std::map<double, double> enumerated_gap_law(const Process& prototype, std::uint64_t n, std::uint64_t m) {
-  // A process that remembers (Memory's cache; `remembers`, core/process.hpp) keeps state that is
-  // not in the load vector: a fresh copy per step would forget it.
+void require_load_driven(const Process& prototype) {
   if constexpr (AsksDynamically<Process>) {
     if (prototype.remembers()) throw std::logic_error("its state is not in the load vector");
   } else {
     static_assert(!remembers_v<Process>, "its state is not in the load vector");
   }
+}
+
+// The exact law of the final gap after m unit balls into n empty bins, stepping with
+// step_law(); a step's balls are cut at m, as the engine cuts them. Only for processes whose
+// choice depends on the loads alone (a fresh copy of the prototype decides every step).
+template <class Process>
+std::map<double, double> enumerated_gap_law(const Process& prototype, std::uint64_t n,
+                                            std::uint64_t m) {
+  require_load_driven(prototype);
   return exact_gap_law(n, m, State(n, 0.0), [&](const State& s) {
     const std::vector<std::uint32_t> x(s.begin(), s.end());
     const double placed = std::accumulate(s.begin(), s.end(), 0.0);
@@ -191,6 +199,21 @@ std::map<double, double> enumerated_gap_law(const Process& prototype, std::uint6
                                          static_cast<double>(m) - placed);
       moves.emplace_back(std::move(after), probability);
     }
+    return moves;
+  });
+}
+
+// The exact joint law of what a tiny run reports (RunOutcome: histogram, maximum gap over time,
+// steps above, steps), for a process that treats bins as exchangeable (one the levels engine
+// runs), by dynamic programming over sorted load vectors with step_law().
+template <class Process>
+std::map<RunOutcome, double> enumerated_run_law(const Process& prototype, const RunConfig& config) {
+  require_load_driven(prototype);
+  return exact_run_law(config, [&](const std::vector<std::uint64_t>& sorted) {
+    const std::vector<std::uint32_t> x(sorted.begin(), sorted.end());
+    std::vector<SortedMove> moves;
+    for (const auto& [placement, probability] : step_law(prototype, x).placements)
+      moves.push_back({placement.first, placement.second, probability});
     return moves;
   });
 }

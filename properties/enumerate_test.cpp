@@ -157,5 +157,45 @@ TEST(EnumeratedGapLaw, TinyRunsOfEveryLoadDrivenProcessFollowIt) {
   EXPECT_GE(checked, static_cast<int>(props::checked_processes().size()) - 1);  // all but Memory
 }
 
+// Every registered process that treats bins as exchangeable (the levels engine runs it) and
+// decides by the loads alone: what tiny runs report (the histogram, the maximum gap over time,
+// the steps above a level and the steps) follows the joint law enumerated from its code, on the
+// bins engine and on the levels engine (multi-ball steps included).
+TEST(EnumeratedRunLaw, TinyRunsOfEveryExchangeableProcessFollowItOnBothEngines) {
+  RunConfig config;
+  config.n = 6;
+  config.m = 12;
+  config.gap_level = 1;
+  const double alpha = sidak(family_alpha, 2 * props::checked_processes().size());
+  int checked = 0;
+  for (const Entry& entry : props::checked_processes()) {
+    const Composition c = compose({entry.name, {}}, kExactSetting, kUnit, config.n);
+    if (c.process.remembers()) continue;
+    std::vector<Simulation> simulations;
+    for (const Engine engine : {Engine::bins, Engine::levels}) {
+      RunConfig on = config;
+      on.engine = engine;
+      try {
+        simulations.push_back(make_simulation({entry.name, {}}, kExactSetting, kUnit, on));
+      } catch (const InputError&) {  // not on the levels engine: bins may tell bins apart
+        simulations.clear();
+        break;
+      }
+    }
+    if (simulations.empty()) continue;
+    const auto law = enumerated_run_law(c.process, config);
+    for (const Simulation& sim : simulations) {
+      const std::string label =
+          "enumerated-run|" + entry.name + "|" + engine_name(sim.config.engine);
+      const auto result = run_law_test(law, sim.run, config, 20000, test_seed(label, config.n));
+      report_p_value(label, result);
+      EXPECT_GE(result.p_value, alpha) << label << ": chi2 = " << result.statistic << " on "
+                                       << result.buckets << " buckets";
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 0) << "no process the levels engine runs";
+}
+
 }  // namespace
 }  // namespace gapcheck::oracle

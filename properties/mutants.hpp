@@ -1,11 +1,13 @@
-// Deliberately broken processes shared by the suites that must catch them: the property tier
-// (properties/mutants_test.cpp) and the statistical tier (stats/claims/tests/).
+// Deliberately broken processes, settings and states shared by the suites that must catch them:
+// the property tier (properties/mutants_test.cpp, oracles_test.cpp) and the statistical tier
+// (stats/claims/tests/, processes/tests/statistical/).
 #pragma once
 
 #include <algorithm>
 
 #include "processes/core/choice.hpp"
 #include "processes/core/engine.hpp"
+#include "processes/core/levels.hpp"
 
 namespace gapcheck {
 
@@ -17,6 +19,25 @@ struct HeavierTwoChoice {
     const Bin b = oracle.sample();
     const Bin light = lighter(oracle, a, b, TieRule::random);
     return {oracle.coin(0.05) ? (light == a ? b : a) : light};
+  }
+};
+
+// --- levels states with a fault (core/levels.hpp), for the engines' checks --------------------
+
+// Reads the load, and the rank question's counts, of the rank below the sampled one (placements
+// are right).
+struct OffByOneRankLevels : LevelLoads {
+  using LevelLoads::LevelLoads;
+  Load operator[](Bin r) const { return LevelLoads::operator[](r == 0 ? 0 : r - 1); }
+  RankCounts rank_counts(Bin r) const { return LevelLoads::rank_counts(r == 0 ? 0 : r - 1); }
+};
+
+// The placed bin keeps its old rank, so the next ball of the step lands elsewhere.
+struct StaleRankLevels : LevelLoads {
+  using LevelLoads::LevelLoads;
+  Bin add(Bin r, Load weight) {
+    LevelLoads::add(r, weight);
+    return r;
   }
 };
 

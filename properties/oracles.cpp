@@ -7,6 +7,7 @@
 #include <limits>
 #include <numeric>
 #include <optional>
+#include <tuple>
 
 namespace gapcheck::oracle {
 
@@ -349,49 +350,64 @@ RunOutcome outcome_of(const RunResult& result, const RunConfig& config) {
   for (std::size_t k = 0; k < h.bins.size(); ++k)
     outcome.sorted_loads.insert(outcome.sorted_loads.end(), h.bins[k],
                                 h.first_level + k * h.level_width);
-  const double n = static_cast<double>(config.n);
-  outcome.max_gap_times_n = std::llround(result.max_gap_over_time * n);
-  outcome.steps_above =
-      static_cast<std::uint64_t>(std::llround(result.fraction_above_level *
-                                              static_cast<double>(result.steps)));
+  outcome.max_gap_times_n =
+      std::llround(result.max_gap_over_time * static_cast<double>(config.n));
+  outcome.steps = result.steps;
+  outcome.steps_above = static_cast<std::uint64_t>(
+      std::llround(result.fraction_above_level * static_cast<double>(result.steps)));
   return outcome;
 }
 
-std::map<RunOutcome, double> exact_run_law(
-    const RunConfig& config, const std::function<Law(const std::vector<double>&)>& law) {
-  const std::size_t n = config.n;
-  const auto bins = static_cast<std::int64_t>(n);
-  // By sorted loads (the law is computed once for each), then (n max gap so far, steps above).
-  using Tail = std::map<std::pair<std::int64_t, std::uint64_t>, double>;
-  std::map<std::vector<std::uint64_t>, Tail> frontier = {{std::vector<std::uint64_t>(n, 0),
-                                                          {{{0, 0}, 1.0}}}};
-  for (std::uint64_t t = 1; t <= config.m; ++t) {
+std::map<RunOutcome, double> exact_run_law(const RunConfig& config, const SortedStep& step) {
+  const auto bins = static_cast<std::int64_t>(config.n);
+  const auto m = config.m;
+  // By sorted loads (each step's law computed once for them), then the rest of the outcome.
+  using Tail = std::map<std::tuple<std::int64_t, std::uint64_t, std::uint64_t>, double>;
+  std::map<std::vector<std::uint64_t>, Tail> frontier = {
+      {std::vector<std::uint64_t>(config.n, 0), {{{0, 0, 0}, 1.0}}}};
+  std::map<RunOutcome, double> outcomes;
+  while (!frontier.empty()) {  // every step places a ball: at most m rounds
     std::map<std::vector<std::uint64_t>, Tail> next;
     for (const auto& [x, tails] : frontier) {
-      const Law p = law(std::vector<double>(x.begin(), x.end()));
-      for (std::size_t i = 0; i < n; ++i) {
-        if (!(p[i] > 0)) continue;
-        // The ball on a bin of load x[i] moves the last bin of that load up a level: the loads
-        // stay sorted.
+      const std::uint64_t total = std::accumulate(x.begin(), x.end(), std::uint64_t{0});
+      if (total >= m) {
+        for (const auto& [tail, prob] : tails) {
+          const auto [max_gap, above, steps] = tail;
+          outcomes[{x, max_gap, above, steps}] += prob;
+        }
+        continue;
+      }
+      for (const SortedMove& move : step(x)) {
+        if (!(move.probability > 0)) continue;
         std::vector<std::uint64_t> y = x;
-        std::size_t last = i;
-        while (last + 1 < n && y[last + 1] == y[i]) ++last;
-        ++y[last];
+        const std::uint64_t balls = std::min(move.balls, m - total);
+        y[move.bin] += balls;
+        std::sort(y.begin(), y.end());
         const std::int64_t gap_times_n = static_cast<std::int64_t>(y.back()) * bins -
-                                         static_cast<std::int64_t>(t);
+                                         static_cast<std::int64_t>(total + balls);
         const bool above = static_cast<double>(gap_times_n) >
-                           config.gap_level * static_cast<double>(n);
+                           config.gap_level * static_cast<double>(config.n);
         Tail& to = next[y];
-        for (const auto& [tail, prob] : tails)
-          to[{std::max(tail.first, gap_times_n), tail.second + above}] += prob * p[i];
+        for (const auto& [tail, prob] : tails) {
+          const auto [max_gap, steps_above, steps] = tail;
+          to[{std::max(max_gap, gap_times_n), steps_above + above, steps + 1}] +=
+              prob * move.probability;
+        }
       }
     }
     frontier = std::move(next);
   }
-  std::map<RunOutcome, double> outcomes;
-  for (const auto& [x, tails] : frontier)
-    for (const auto& [tail, prob] : tails) outcomes[{x, tail.first, tail.second}] += prob;
   return outcomes;
+}
+
+std::map<RunOutcome, double> exact_run_law(
+    const RunConfig& config, const std::function<Law(const std::vector<double>&)>& law) {
+  return exact_run_law(config, [&](const std::vector<std::uint64_t>& x) {
+    const Law p = law(std::vector<double>(x.begin(), x.end()));
+    std::vector<SortedMove> moves;
+    for (std::size_t i = 0; i < p.size(); ++i) moves.push_back({i, 1, p[i]});
+    return moves;
+  });
 }
 
 ChiSquare run_law_test(const std::map<RunOutcome, double>& law, const SingleRun& run,

@@ -130,21 +130,33 @@ std::map<double, double> exact_gap_law(std::uint64_t n, std::uint64_t m, const S
                                        const std::function<Moves(const State&)>& step);
 
 // What a run reports, exactly: the final loads in ascending order (the load histogram), n times
-// the maximum gap over time (an integer: n max_t - t) and the number of steps whose gap exceeded
-// the run's gap level.
+// the maximum gap over time (an integer: n max_t - W_t), the steps whose gap exceeded the run's
+// gap level, and the steps (m for a process of one ball a step).
 struct RunOutcome {
   std::vector<std::uint64_t> sorted_loads;
   std::int64_t max_gap_times_n = 0;
   std::uint64_t steps_above = 0;
+  std::uint64_t steps = 0;
   auto operator<=>(const RunOutcome&) const = default;
 };
-// The outcome of a run of unit balls, one a step, from its result (histogram and statistics).
+// The outcome of a run of unit balls from its result (histogram and statistics).
 RunOutcome outcome_of(const RunResult& result, const RunConfig& config);
 
+// One step of a rule that treats bins as exchangeable, at loads sorted in ascending order: the
+// (bin, balls, probability) of each placement it may make.
+struct SortedMove {
+  std::size_t bin;
+  std::uint64_t balls;
+  double probability;
+};
+using SortedStep = std::function<std::vector<SortedMove>(const std::vector<std::uint64_t>&)>;
+
 // The exact joint law of that outcome after config.m unit balls into config.n empty bins, each
-// following `law`, for a rule that treats bins as exchangeable (the law of the sorted loads is
-// then a chain of its own): dynamic programming over sorted load vectors, the maximum gap so far
-// and the steps above config.gap_level.
+// step following `step` (a step's balls cut at m, as the engine does). For such a rule the law of
+// the sorted loads is a chain of its own: dynamic programming over sorted load vectors, the
+// maximum gap so far, the steps above config.gap_level and the steps.
+std::map<RunOutcome, double> exact_run_law(const RunConfig& config, const SortedStep& step);
+// The same for one ball a step following `law` (a function of the loads).
 std::map<RunOutcome, double> exact_run_law(
     const RunConfig& config, const std::function<Law(const std::vector<double>&)>& law);
 

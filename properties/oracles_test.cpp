@@ -13,6 +13,8 @@
 #include "processes/one_choice.hpp"
 #include "processes/registry.hpp"
 #include "properties/audit.hpp"
+#include "properties/enumerate.hpp"
+#include "properties/mutants.hpp"
 #include "properties/oracles.hpp"
 
 namespace gapcheck::oracle {
@@ -424,6 +426,38 @@ TEST(ExactRunLaw, StepsAboveCountedWithTheWrongComparisonFailTheJointLaw) {
     report_p_value(label_of(c) + "|>=", result);
     EXPECT_LT(result.p_value, 1e-6) << label_of(c) << ": chi2 = " << result.statistic;
   }
+}
+
+// The levels engine's mutants (properties/mutants.hpp) against the law enumerated from the
+// process's code: Two-Choice and Quantile read loads and rank counts, and Twinning places two
+// balls in a step, the second on the bin's new rank.
+template <class State>
+double smallest_p_on_levels_state(const std::string& label) {
+  RunConfig config;
+  config.n = 6;
+  config.m = 12;
+  config.gap_level = 1;
+  double smallest = 1;
+  for (const std::string process : {"two-choice", "quantile:delta=0.5", "twinning"}) {
+    const Composition c =
+        compose(Spec::parse(process), Spec::parse("exact"), {"unit", {}}, config.n);
+    const SingleRun run = [&](std::uint64_t seed, std::uint64_t replicate) {
+      return run_once_on_levels<State>(c.process, ExactSetting{}, c.weights, config, seed,
+                                       replicate);
+    };
+    const auto result = run_law_test(enumerated_run_law(c.process, config), run, config, 20000,
+                                     test_seed("levels-mutant|" + process, config.n));
+    report_p_value(label + "|" + process, result);
+    smallest = std::min(smallest, result.p_value);
+  }
+  return smallest;
+}
+
+TEST(ExactRunLaw, LevelsStateMutantsFailTheEnumeratedLaw) {
+  // The real state first: what fails below is the mutation.
+  EXPECT_GE(smallest_p_on_levels_state<LevelLoads>("levels"), sidak(family_alpha, 3));
+  EXPECT_LT(smallest_p_on_levels_state<OffByOneRankLevels>("off-by-one-rank"), 1e-6);
+  EXPECT_LT(smallest_p_on_levels_state<StaleRankLevels>("stale-rank"), 1e-6);
 }
 
 TEST(ExactRunLaw, BulkRunsFollowTheExactJointLawOfTheirStatistics) {

@@ -32,6 +32,7 @@
 #include "processes/core/bulk.hpp"
 #include "processes/core/levels.hpp"
 #include "processes/registry.hpp"
+#include "properties/mutants.hpp"
 #include "stats/tests.hpp"
 
 namespace gapcheck {
@@ -135,23 +136,6 @@ std::vector<Comparison> adjusted(const std::vector<Comparison>& family) {
             << out.front().what << ")\n";
   return out;
 }
-
-// Mutant: reads the load, and the rank question's counts, of the rank below the sampled one
-// (placements are right).
-struct OffByOneRankLevels : LevelLoads {
-  using LevelLoads::LevelLoads;
-  Load operator[](Bin r) const { return LevelLoads::operator[](r == 0 ? 0 : r - 1); }
-  RankCounts rank_counts(Bin r) const { return LevelLoads::rank_counts(r == 0 ? 0 : r - 1); }
-};
-
-// Mutant: the placed bin keeps its old rank, so the next ball of the step lands elsewhere.
-struct StaleRankLevels : LevelLoads {
-  using LevelLoads::LevelLoads;
-  Bin add(Bin r, Load weight) {
-    LevelLoads::add(r, weight);
-    return r;
-  }
-};
 
 template <class State>
 std::vector<Comparison> mutant_family() {
