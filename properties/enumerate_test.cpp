@@ -194,7 +194,10 @@ TEST(EnumeratedRunLaw, TinyRunsOfEveryExchangeableProcessFollowItOnBothEngines) 
       ++checked;
     }
   }
-  EXPECT_GT(checked, 0) << "no process the levels engine runs";
+  if (props::checks_every_process())
+    EXPECT_EQ(checked, 22) << "eleven processes on two engines";  // all but Left, Memory
+  else if (checked == 0)
+    GTEST_SKIP() << "no process here that the levels engine runs";
 }
 
 }  // namespace
