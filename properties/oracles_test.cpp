@@ -461,7 +461,8 @@ TEST(ExactRunLaw, LevelsStateMutantsFailTheEnumeratedLaw) {
 }
 
 TEST(ExactRunLaw, BulkRunsFollowTheExactJointLawOfTheirStatistics) {
-  expect_runs_follow_their_law({bulk_case(2, 8, 16, 1, 2), bulk_case(1, 10, 20, 1.5, 2),
+  expect_runs_follow_their_law({bulk_case(2, 8, 16, 1, 0, {}), bulk_case(1, 8, 16, 1, 0, {}),
+                                bulk_case(2, 8, 16, 1, 2), bulk_case(1, 10, 20, 1.5, 2),
                                 bulk_case(2, 10, 20, 1, 2), bulk_case(2, 12, 24, 1, 3),
                                 bulk_case(3, 12, 24, 0.5, 2), bulk_case(2, 12, 36, 1, 4)},
                                100000);
