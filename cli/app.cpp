@@ -16,6 +16,7 @@
 #include "cli/run_batch.hpp"
 #include "processes/core/levels.hpp"
 #include "processes/registry.hpp"
+#include "reports/report.hpp"
 #include "store/run_store.hpp"
 
 namespace gapcheck::cli {
@@ -212,6 +213,9 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     err << "gapcheck: " << one_line(e.what()) << "\n";
     return kExitBadInput;
   } catch (const OutputError& e) {
+    err << "gapcheck: " << one_line(e.what()) << "\n";
+    return kExitInternal;
+  } catch (const reports::WriteError& e) {
     err << "gapcheck: " << one_line(e.what()) << "\n";
     return kExitInternal;
   } catch (const store::StoreError& e) {

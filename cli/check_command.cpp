@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "cli/app.hpp"
+#include "cli/signals.hpp"
 #include "processes/core/spec.hpp"
 #include "stats/claims/verdict.hpp"
 
@@ -116,24 +117,29 @@ int run_check(const CheckArgs& a, std::ostream& out, std::ostream& err) {
   // The store opens at the first simulation, after every input has been checked, so that bad
   // input leaves no store behind.
   std::optional<store::RunStore> run_store;
-  if (!a.db.empty()) {
-    o.simulator = [&run_store, &a](const claims::PointSpec& point, std::uint64_t seed,
-                                   unsigned threads) {
-      if (!run_store) run_store.emplace(store::RunStore::open(a.db));
-      return claims::simulate_point(point, seed, threads, &*run_store);
+  const auto store = [&run_store, &a]() -> store::RunStore* {
+    if (a.db.empty()) return nullptr;
+    if (!run_store) run_store.emplace(store::RunStore::open(a.db));
+    return &*run_store;
+  };
+  if (!a.db.empty())
+    o.stored = [&store](const claims::PointSpec& point, std::uint64_t seed) {
+      return claims::stored_runs(point, seed, *store());
     };
-    o.stored = [&run_store, &a](const claims::PointSpec& point, std::uint64_t seed) {
-      if (!run_store) run_store.emplace(store::RunStore::open(a.db));
-      return claims::stored_runs(point, seed, *run_store);
-    };
-  }
   o.progress = [&err](const std::string& line) { err << "check: " << line << "\n" << std::flush; };
-  const auto outcomes = claims::check_claims(o);
-  const std::uint64_t salt = outcomes.front().details.at("salt").get<std::uint64_t>();
-  out << (a.json ? as_json(outcomes).dump(2) + "\n" : table(outcomes, a.tier, salt)) << std::flush;
-  const bool defect = std::any_of(outcomes.begin(), outcomes.end(),
-                                  [](const auto& x) { return x.is_defect(); });
-  return defect ? 1 : kExitOk;
+  return stopping_on_signal("check", "no verdict was printed", err, [&](const auto& stop) {
+    o.simulator = [&store, &stop](const claims::PointSpec& point, std::uint64_t seed,
+                                  unsigned threads) {
+      return claims::simulate_point(point, seed, threads, store(), stop);
+    };
+    const auto outcomes = claims::check_claims(o);
+    const std::uint64_t salt = outcomes.front().details.at("salt").get<std::uint64_t>();
+    out << (a.json ? as_json(outcomes).dump(2) + "\n" : table(outcomes, a.tier, salt))
+        << std::flush;
+    const bool defect = std::any_of(outcomes.begin(), outcomes.end(),
+                                    [](const auto& x) { return x.is_defect(); });
+    return defect ? 1 : kExitOk;
+  });
 }
 }  // namespace
 

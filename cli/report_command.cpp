@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "cli/output.hpp"
+#include "cli/signals.hpp"
 #include "reports/report.hpp"
 #include "stats/claims/catalog.hpp"
 #include "stats/claims/simulate.hpp"
@@ -79,10 +80,10 @@ CheckedClaims checked_claims(const reports::ReportOptions& options,
   o.glob = std::string(glob.starts_with(prefix) ? glob.substr(prefix.size()) : glob);
   o.tier = catalog_tier(options.tier);
   o.threads = options.threads;
-  o.simulator = [store = options.store, &checked](const claims::PointSpec& point,
-                                                  std::uint64_t seed, unsigned threads) {
+  o.simulator = [&options, &checked](const claims::PointSpec& point, std::uint64_t seed,
+                                     unsigned threads) {
     const auto start = std::chrono::steady_clock::now();
-    auto results = claims::simulate_point(point, seed, threads, store);
+    auto results = claims::simulate_point(point, seed, threads, options.store, options.stop);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     checked.batches.push_back({"claims", claims::simulation_of(point), seed, results, seconds});
@@ -110,7 +111,7 @@ struct ReportDone {
 };
 
 ReportDone report_command(const ReportCommandOptions& o, const std::vector<std::string>& args,
-                          std::ostream& progress);
+                          std::ostream& progress, const std::function<bool()>& stop);
 
 }  // namespace
 
@@ -137,22 +138,26 @@ Command add_report_command(CLI::App& app, const std::vector<std::string>& args) 
   // As `check`: the report is written whole, and a defect among its claims (a true claim that
   // FAILed, a control that PASSed) makes the exit code 1.
   return {report, [options, args](std::ostream& out, std::ostream& err) {
-            const ReportDone done = report_command(*options, args, err);
-            out << done.summary << std::flush;
-            for (const auto& line : done.defects) err << "gapcheck report: " << line << "\n";
-            return done.defects.empty() ? kExitOk : 1;
+            return stopping_on_signal(
+                "report", "no report was written (the directory is as it was)", err,
+                [&](const std::function<bool()>& stop) {
+                  const ReportDone done = report_command(*options, args, err, stop);
+                  out << done.summary << std::flush;
+                  for (const auto& line : done.defects) err << "gapcheck report: " << line << "\n";
+                  return done.defects.empty() ? kExitOk : 1;
+                });
           }};
 }
 
 namespace {
 
 ReportDone report_command(const ReportCommandOptions& o, const std::vector<std::string>& args,
-                          std::ostream& progress) {
+                          std::ostream& progress, const std::function<bool()>& stop) {
   reports::ReportOptions options;
   options.glob = o.glob;
   options.tier = reports::tier_named(o.tier);
-  if (o.out.empty()) throw InputError("out= is empty (accepted: a directory path)");
-  options.out = o.out;
+  options.out = reports::report_dir(o.out);
+  options.stop = stop;
   options.seed = parse_count(o.seed, "seed");
   options.threads = parse_threads(o.threads);
   options.published =

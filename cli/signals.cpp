@@ -6,6 +6,8 @@
 #include <cerrno>
 #include <string_view>
 
+#include "store/run_store.hpp"
+
 namespace gapcheck::cli {
 namespace {
 
@@ -53,5 +55,19 @@ SignalGuard::~SignalGuard() {
 int SignalGuard::caught() { return caught_signal.load(); }
 
 const char* signal_name(int signal) { return signal == SIGINT ? "SIGINT" : "SIGTERM"; }
+
+int stopping_on_signal(const char* command, const char* what_is_lost, std::ostream& err,
+                       const std::function<int(const std::function<bool()>& stop)>& body) {
+  const SignalGuard signals;
+  try {
+    return body([] { return SignalGuard::caught() != 0; });
+  } catch (const store::Interrupted& e) {
+    const int signal = SignalGuard::caught();
+    err << "gapcheck " << command << ": interrupted by " << signal_name(signal) << ": " << e.what()
+        << "; " << what_is_lost << "; the runs that finished are in the run store, if one is open "
+        << "(--db), and the next " << command << " reads them back\n";
+    return 128 + signal;
+  }
+}
 
 }  // namespace gapcheck::cli

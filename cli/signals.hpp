@@ -9,6 +9,8 @@
 #pragma once
 
 #include <csignal>
+#include <functional>
+#include <ostream>
 
 namespace gapcheck::cli {
 
@@ -28,5 +30,12 @@ class SignalGuard {
 
 // "SIGINT" or "SIGTERM".
 const char* signal_name(int signal);
+
+// For the commands whose output needs every run (`check`, `report`): runs `body` under a
+// SignalGuard, handing it the stop request for its batches, which then throw store::Interrupted
+// once their runs in progress have finished. That is said on `err` (`what_is_lost`: the output
+// not written) and the exit code is 130 or 143; the runs that finished are in the run store.
+int stopping_on_signal(const char* command, const char* what_is_lost, std::ostream& err,
+                       const std::function<int(const std::function<bool()>& stop)>& body);
 
 }  // namespace gapcheck::cli

@@ -217,13 +217,48 @@ std::string runs_csv(const std::vector<const Batch*>& batches) {
 }
 
 // An existing --out directory is replaced only when it holds a previous report.
+// Where the report is written before it replaces DIR: DIR.partial, beside it.
+fs::path staging_of(const fs::path& out) {
+  return out.parent_path() / (out.filename().string() + ".partial");
+}
+
+// An empty DIR.partial with its figures folder, made afresh.
+void make_staging(const fs::path& out) {
+  const fs::path staging = staging_of(out);
+  try {
+    fs::remove_all(staging);
+    fs::create_directories(staging / "figures");
+  } catch (const fs::filesystem_error& e) {
+    throw WriteError("out=" + out.string() + " cannot be written: " + staging.string() + ": " +
+                     e.code().message());
+  }
+}
+
 void check_out_dir(const fs::path& out) {
-  if (!fs::exists(out)) return;
-  if (!fs::is_directory(out) || (!fs::is_empty(out) && !(fs::exists(out / "index.html") &&
-                                                          fs::exists(out / "commands.txt"))))
+  if (fs::exists(out) &&
+      (!fs::is_directory(out) || (!fs::is_empty(out) && !(fs::exists(out / "index.html") &&
+                                                          fs::exists(out / "commands.txt")))))
     throw InputError("out=" + out.string() +
                      " exists and is not a gapcheck report (accepted: a new directory, an empty "
                      "one, or a previous report)");
+  make_staging(out);
+  fs::remove_all(staging_of(out));
+}
+
+// DIR.partial onto DIR: a previous report is moved aside first and removed only once the new one
+// is in place, so that a failure leaves the one or the other.
+void replace_with_staging(const fs::path& out) {
+  const fs::path staging = staging_of(out);
+  const fs::path previous = out.parent_path() / (out.filename().string() + ".previous");
+  try {
+    fs::remove_all(previous);
+    if (fs::exists(out)) fs::rename(out, previous);
+    fs::rename(staging, out);
+    fs::remove_all(previous);
+  } catch (const fs::filesystem_error& e) {
+    throw WriteError("out=" + out.string() + " cannot be written: " + e.code().message() +
+                     " (the new report is in " + staging.string() + ")");
+  }
 }
 
 bool claim_selected(const std::string& glob, const std::string& id) {
@@ -243,7 +278,17 @@ void check_report_options(const ReportOptions& options, const std::vector<std::s
     for (const auto& id : claim_ids) known += ", " + id;
     throw InputError("glob=" + options.glob + " matches no experiment or claim (known: " + known + ")");
   }
-  check_out_dir(options.out);
+  check_out_dir(report_dir(options.out));
+}
+
+fs::path report_dir(const fs::path& out) {
+  fs::path dir = out.lexically_normal();
+  while (!dir.empty() && dir.filename().empty() && dir != dir.root_path()) dir = dir.parent_path();
+  const std::string name = dir.filename().string();
+  if (name.empty() || name == "." || name == "..")
+    throw InputError("out=" + out.string() +
+                     " names no directory of its own (accepted: a directory path, such as report)");
+  return dir;
 }
 
 fs::path default_published_dir() { return claims::data_dir() / "published"; }
@@ -254,26 +299,17 @@ std::vector<std::string> report_ids() {
   return ids;
 }
 
-ReportSummary write_report(const ReportOptions& options,
-                           const std::vector<claims::ClaimOutcome>& claims,
-                           const std::vector<Batch>& claim_batches,
-                           const ShapeFunction& shape, std::ostream* progress,
-                           const std::function<std::string(const Batch&)>& command_of) {
-  const auto start = std::chrono::steady_clock::now();
-  std::vector<std::string> claim_ids;
-  for (const auto& c : claims) claim_ids.push_back(c.id);
-  check_report_options(options, claim_ids);
-  std::vector<const Experiment*> selected;
-  for (const Experiment& e : experiments())
-    if (matches(options.glob, e.id)) selected.push_back(&e);
-  std::vector<const claims::ClaimOutcome*> chosen;
-  for (const auto& c : claims)
-    if (claim_selected(options.glob, c.id)) chosen.push_back(&c);
-  const fs::path staging = options.out.string() + ".partial";
-  fs::remove_all(staging);
-  fs::create_directories(staging / "figures");
+namespace {
 
-  Runner runner(options.seed, options.threads, progress, options.store);
+// The report's files, written into `staging`.
+ReportSummary write_staged(const ReportOptions& options, const std::vector<Batch>& claim_batches,
+                           const ShapeFunction& shape,
+                           std::ostream* progress,
+                           const std::function<std::string(const Batch&)>& command_of,
+                           const std::vector<const Experiment*>& selected,
+                           const std::vector<const claims::ClaimOutcome*>& chosen,
+                           const fs::path& staging, std::chrono::steady_clock::time_point start) {
+  Runner runner(options.seed, options.threads, progress, options.store, options.stop);
   const ExperimentContext context{runner, options.tier, options.published};
   Page page;
   ReportSummary summary;
@@ -333,8 +369,39 @@ ReportSummary write_report(const ReportOptions& options,
   write_file(staging / "README.md",
              markdown_page(page, meta_text + "\n\nPer-run results: [runs.csv](runs.csv) · commands, "
                                              "seeds and version: [commands.txt](commands.txt)"));
-  fs::remove_all(options.out);
-  fs::rename(staging, options.out);
+  return summary;
+}
+
+}  // namespace
+
+ReportSummary write_report(const ReportOptions& options,
+                           const std::vector<claims::ClaimOutcome>& claims,
+                           const std::vector<Batch>& claim_batches,
+                           const ShapeFunction& shape, std::ostream* progress,
+                           const std::function<std::string(const Batch&)>& command_of) {
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<std::string> claim_ids;
+  for (const auto& c : claims) claim_ids.push_back(c.id);
+  check_report_options(options, claim_ids);
+  std::vector<const Experiment*> selected;
+  for (const Experiment& e : experiments())
+    if (matches(options.glob, e.id)) selected.push_back(&e);
+  std::vector<const claims::ClaimOutcome*> chosen;
+  for (const auto& c : claims)
+    if (claim_selected(options.glob, c.id)) chosen.push_back(&c);
+  const fs::path out = report_dir(options.out);
+  const fs::path staging = staging_of(out);
+  make_staging(out);
+  ReportSummary summary;
+  try {
+    summary = write_staged(options, claim_batches, shape, progress, command_of, selected, chosen,
+                           staging, start);
+  } catch (...) {  // DIR stays as it was, and no DIR.partial is left behind
+    std::error_code ignored;
+    fs::remove_all(staging, ignored);
+    throw;
+  }
+  replace_with_staging(out);
   return summary;
 }
 

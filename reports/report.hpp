@@ -30,6 +30,9 @@ struct ReportOptions {
   std::string command_line;         // the command that asked for this report
   std::string version;
   store::RunStore* store = nullptr;  // runs already stored are reused, new ones kept
+  // A stop request: the runs in progress finish, store::Interrupted is thrown, and DIR is left as
+  // it was.
+  std::function<bool()> stop;
 };
 
 struct ReportSummary {
@@ -42,11 +45,21 @@ struct ReportSummary {
 // The identifiers `glob` can select, to name them in an error message.
 std::vector<std::string> report_ids();
 
+// The report's directory could not be written (exit 1, like any output that cannot be written).
+struct WriteError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// DIR as given to --out without trailing separators ("rep/" is "rep"). Throws InputError if it
+// names no directory of its own ("", ".", "..", "/").
+std::filesystem::path report_dir(const std::filesystem::path& out);
+
 // Runs the selected experiments, draws the claims' figures and writes the report. Throws
 // InputError when nothing matches the glob or DIR cannot be used.
 // Throws InputError when the glob selects no experiment and none of `claim_ids`, or when --out
-// exists and is not a previous report: the checks write_report makes first, for callers that
-// must make them before spending time on the claims.
+// exists and is not a previous report, and WriteError when DIR.partial, where the report is
+// written, cannot be made: the checks write_report makes first, for callers that must make them
+// before spending time on the claims.
 void check_report_options(const ReportOptions& options, const std::vector<std::string>& claim_ids);
 
 // `claim_batches` are the runs behind `claims` (experiment "claims"): runs.csv and commands.txt

@@ -29,7 +29,7 @@ const std::vector<RunResult>& Runner::run(const std::string& experiment,
               {},
               0};
   const auto start = std::chrono::steady_clock::now();
-  batch.results = store::run_or_reuse(store_, batch.simulation, seed_, 0, runs, threads_);
+  batch.results = store::run_or_reuse(store_, batch.simulation, seed_, 0, runs, threads_, stop_);
   batch.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (progress_ != nullptr)
     *progress_ << fmt::format("  [{:>4}] {:<18} {} {} {} n={} m={} runs={}  {:.1f} s\n",

@@ -36,10 +36,12 @@ struct Batch {
 
 class Runner {
  public:
-  // With a run store, runs already stored are read back and new ones are kept.
+  // With a run store, runs already stored are read back and new ones are kept. When `stop`
+  // returns true, run() throws store::Interrupted once the runs in progress have finished.
   Runner(std::uint64_t seed, unsigned threads, std::ostream* progress,
-         store::RunStore* store = nullptr)
-      : seed_(seed), threads_(threads), progress_(progress), store_(store) {}
+         store::RunStore* store = nullptr, std::function<bool()> stop = {})
+      : seed_(seed), threads_(threads), progress_(progress), store_(store),
+        stop_(std::move(stop)) {}
 
   // Runs replicates [0, runs) of (process, setting, weights) at n, m under the report's seed.
   const std::vector<RunResult>& run(const std::string& experiment, const std::string& process,
@@ -54,6 +56,7 @@ class Runner {
   unsigned threads_;
   std::ostream* progress_;
   store::RunStore* store_;
+  std::function<bool()> stop_;
   std::deque<Batch> batches_;  // a deque: references returned by run() stay valid
 };
 

@@ -525,11 +525,15 @@ Streamed stream_runs(RunStore* store, const Simulation& simulation, std::uint64_
 
 std::vector<RunResult> run_or_reuse(RunStore* store, const Simulation& simulation,
                                     std::uint64_t seed, std::uint64_t first, std::uint64_t runs,
-                                    unsigned threads) {
+                                    unsigned threads, const std::function<bool()>& stop) {
   std::vector<RunResult> results;
   results.reserve(runs);
-  stream_runs(store, simulation, seed, first, runs, threads,
-              [&](RunResult&& result) { results.push_back(std::move(result)); });
+  const Streamed streamed = stream_runs(
+      store, simulation, seed, first, runs, threads,
+      [&](RunResult&& result) { results.push_back(std::move(result)); }, stop);
+  if (streamed.delivered < runs)
+    throw Interrupted("stopped after " + std::to_string(streamed.delivered) + " of " +
+                      std::to_string(runs) + " runs of a batch");
   return results;
 }
 

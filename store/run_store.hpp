@@ -129,12 +129,19 @@ class RunStore {
   std::unique_ptr<Statement> insert_;
 };
 
+// A batch that a stop request (SIGINT, SIGTERM) ended before its last run: the runs that
+// finished are stored, the batch's results are incomplete.
+struct Interrupted : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 // Results of replicates [first, first+runs) of `simulation` under `seed`: rows already in `store`
 // are read back, the missing ones are simulated (on `threads` threads) and written as they finish.
-// store == nullptr: nothing is read or written.
+// store == nullptr: nothing is read or written. When `stop` returns true no new run starts, the
+// runs in progress finish (and are stored), and Interrupted is thrown.
 std::vector<RunResult> run_or_reuse(RunStore* store, const Simulation& simulation,
                                     std::uint64_t seed, std::uint64_t first, std::uint64_t runs,
-                                    unsigned threads);
+                                    unsigned threads, const std::function<bool()>& stop = {});
 
 struct Streamed {
   std::uint64_t delivered = 0;  // replicates first .. first + delivered - 1 were delivered

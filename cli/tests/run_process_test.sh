@@ -12,6 +12,9 @@
 #             others: the batch completes
 #   stored    runs the store holds need no memory for loads: under a limit that one run's loads
 #             exceed, a batch read back whole runs, and one with a run to simulate is refused
+#   whole     `check` and `report`, whose output needs every run: a signal stops them with 130 /
+#             143 and a note, no verdict and no report, the previous report left as it was; the
+#             report's --out with a trailing slash, unwritable or naming no directory
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/test_case.sh"
 
 # A batch of many runs of about a tenth of a second each: it is running when the signal comes.
@@ -122,6 +125,50 @@ case $case_name in
     (ulimit -v 250000; "$gapcheck" "${big[@]}" --runs 2 > /dev/null 2> err.txt) || code=$?
     [[ $code == 2 ]] || fail "a batch with a run to simulate: exit $code: $(cat err.txt)"
     grep -q "needs about" err.txt || fail "no memory refusal: $(cat err.txt)"
+    ;;
+  whole)
+    # Sends `signal` after 1.5 s to a command that runs for minutes; sets $code.
+    stop_after() {
+      local signal=$1; shift
+      "$gapcheck" "$@" > out.txt 2> err.txt &
+      local pid=$!
+      sleep 1.5
+      kill -s "$signal" "$pid"
+      code=0
+      wait "$pid" || code=$?
+    }
+    stop_after INT check --db runs.db
+    [[ $code == 130 ]] || fail "check: exit $code, want 130; stderr: $(tail -n 3 err.txt)"
+    [[ ! -s out.txt ]] || fail "check: an interrupted check printed $(head -n 3 out.txt)"
+    grep -q "gapcheck check: interrupted by SIGINT: stopped after .* no verdict was printed" \
+      err.txt || fail "check: no note: $(tail -n 2 err.txt)"
+
+    "$gapcheck" report 'thinning' --tier tiny --out rep --db '' > /dev/null
+    cp rep/index.html before.html
+    stop_after TERM report --out rep --db runs.db
+    [[ $code == 143 ]] || fail "report: exit $code, want 143; stderr: $(tail -n 3 err.txt)"
+    grep -q "gapcheck report: interrupted by SIGTERM: .* no report was written" err.txt ||
+      fail "report: no note: $(tail -n 2 err.txt)"
+    cmp -s before.html rep/index.html || fail "report: the previous report changed"
+    [[ ! -e rep.partial ]] || fail "report: rep.partial left behind"
+
+    # A trailing slash names the same directory: the report replaces the previous one.
+    "$gapcheck" report 'thinning' --tier tiny --seed 2 --out rep/ --db '' > out.txt ||
+      fail "--out rep/: exit $?"
+    grep -q -- "-> rep/index.html" out.txt || fail "--out rep/: $(cat out.txt)"
+    grep -q "seed 2" rep/commands.txt || fail "--out rep/: the report was not replaced"
+    [[ -z $(ls -A rep | grep partial) && ! -e rep.partial ]] || fail "--out rep/: staging left"
+
+    touch file.txt
+    code=0
+    "$gapcheck" report --tier tiny --out file.txt/x --db '' > /dev/null 2> err.txt || code=$?
+    [[ $code == 1 ]] || fail "unwritable --out: exit $code, want 1"
+    grep -q "out=file.txt/x cannot be written: .*Not a directory" err.txt ||
+      fail "unwritable --out: $(cat err.txt)"
+    code=0
+    "$gapcheck" report --tier tiny --out . --db '' > /dev/null 2> err.txt || code=$?
+    [[ $code == 2 ]] || fail "--out .: exit $code, want 2"
+    grep -q "out=. names no directory of its own" err.txt || fail "--out .: $(cat err.txt)"
     ;;
   *)
     fail "unknown case"

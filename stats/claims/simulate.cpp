@@ -31,8 +31,9 @@ Simulation simulation_of(const PointSpec& point) {
 }
 
 std::vector<RunResult> simulate_point(const PointSpec& point, std::uint64_t seed,
-                                      unsigned threads, store::RunStore* store) {
-  return store::run_or_reuse(store, simulation_of(point), seed, 0, point.runs, threads);
+                                      unsigned threads, store::RunStore* store,
+                                      const std::function<bool()>& stop) {
+  return store::run_or_reuse(store, simulation_of(point), seed, 0, point.runs, threads, stop);
 }
 
 std::uint64_t stored_runs(const PointSpec& point, std::uint64_t seed,

@@ -26,9 +26,11 @@ std::uint64_t point_seed(std::uint64_t salt, const PointSpec& point);
 Simulation simulation_of(const PointSpec& point);
 
 // Replicates [0, point.runs) of the point under `seed`, in replicate order. With a run store,
-// runs already stored are read back and new ones are kept (store/run_store.hpp).
+// runs already stored are read back and new ones are kept (store/run_store.hpp). When `stop`
+// returns true, store::Interrupted is thrown once the runs in progress have finished.
 std::vector<RunResult> simulate_point(const PointSpec& point, std::uint64_t seed,
-                                      unsigned threads, store::RunStore* store = nullptr);
+                                      unsigned threads, store::RunStore* store = nullptr,
+                                      const std::function<bool()>& stop = {});
 
 // How many of those runs the store holds: read back, not simulated, by simulate_point.
 std::uint64_t stored_runs(const PointSpec& point, std::uint64_t seed, const store::RunStore& store);
