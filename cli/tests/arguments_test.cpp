@@ -71,6 +71,14 @@ TEST(CliArguments, CountMessagesStateTheLargestValue) {
                  {"d=2.5 is not a whole number", "[1, 1024]"});
   expect_refused(tiny_run({"--n", "-2^2", "--m", "8"}), {"n=-2^2", "base is not positive"});
   expect_refused(tiny_run({"--n", "4", "--m", "8", "--runs", "0^0"}), {"runs=0^0"});
+  // A number past a double's range is named as such, not as "not a number".
+  expect_refused(tiny_run({"--n", "4", "--m", "8", "--gap-level", "1e400"}),
+                 {"gap-level=1e400", "outside the range of a double"});
+  expect_refused(tiny_run({"--n", "10^400", "--m", "8"}), {"n=10^400", "outside the range"});
+  expect_refused({"run", "--process", "one-plus-beta:beta=1e-400", "--n", "4", "--m", "8"},
+                 {"beta=1e-400", "outside the range of a double"});
+  expect_refused({"run", "--process", "two-choice:ties=Random", "--n", "4", "--m", "8"},
+                 {"ties=Random", "is not an accepted value", "random|index"});
 }
 
 }  // namespace

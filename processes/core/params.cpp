@@ -109,7 +109,9 @@ Params bind_params(std::string_view kind, const Spec& spec, const std::vector<Pa
       case ParamDef::Kind::choice: {
         bool ok = false;
         for (const auto& c : def.choices) ok |= c == text;
-        if (!ok) throw out_of_range();
+        if (!ok)
+          throw InputError(label + "=" + text + " is not an accepted value (accepted: " +
+                           def.range() + ")");
         params.choices_[def.key] = text;
         params.canonical.args.emplace_back(def.key, text);
         break;

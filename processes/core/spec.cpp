@@ -15,12 +15,16 @@ namespace {
 
 std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
 
-std::optional<double> to_double(std::string_view text) {
+// A number that does not fit a double (1e400, 1e-400), so that the message can say so.
+constexpr std::string_view kOutOfRange = "is outside the range of a double (about 1e-308 to 1e308)";
+
+std::optional<double> to_double(std::string_view text, std::string* why = nullptr) {
   double value = 0;
   const char* end = text.data() + text.size();
   auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (ec == std::errc::result_out_of_range && ptr == end && why) *why = kOutOfRange;
   if (ec != std::errc() || ptr != end || !std::isfinite(value)) return std::nullopt;
-  return value;
+  return value == 0 ? 0.0 : value;  // -0 reads as 0, so that it prints as 0
 }
 
 // decimal, scientific, or a^b with a positive base written without a sign (so -2^2 is never
@@ -37,10 +41,13 @@ std::optional<double> to_number(std::string_view text, std::string* why = nullpt
       return std::nullopt;
     }
     const double value = std::pow(*base, *exponent);
-    if (!std::isfinite(value)) return std::nullopt;
+    if (!std::isfinite(value)) {
+      if (why) *why = kOutOfRange;
+      return std::nullopt;
+    }
     return value;
   }
-  return to_double(text);
+  return to_double(text, why);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // ranges of l and L, and count messages that must state the largest value accepted.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 
 #include "processes/core/spec.hpp"
@@ -34,6 +35,16 @@ TEST(SpecGrammar, PowersNeedAPositiveUnsignedBase) {
   EXPECT_EQ(parse_count("1^5", "n"), 1u);
   EXPECT_EQ(parse_real("0.5^2", "g"), 0.25);
   EXPECT_EQ(parse_real("-3", "L"), -3.0);
+}
+
+TEST(SpecGrammar, MinusZeroReadsAsZero) {
+  // -0 printed as "-0" in canonical specs and repeat commands.
+  EXPECT_FALSE(std::signbit(parse_real("-0", "beta")));
+  EXPECT_FALSE(std::signbit(parse_real("-0.0e5", "beta")));
+  EXPECT_TRUE(std::signbit(parse_real("-3", "L")));  // the control: signs still read
+  const Composition c =
+      compose(Spec::parse("one-plus-beta:beta=-0"), Spec::parse("exact"), Spec::parse("unit"), 4);
+  EXPECT_EQ(c.process_spec.str(), "one-plus-beta:beta=0,ties=random");
 }
 
 TEST(SpecGrammar, MultiplesOfNAtNEqualOne) {
