@@ -216,11 +216,12 @@ std::string runs_csv(const std::vector<const Batch*>& batches) {
   return out;
 }
 
-// An existing --out directory is replaced only when it holds a previous report.
-// Where the report is written before it replaces DIR: DIR.partial, beside it.
-fs::path staging_of(const fs::path& out) {
-  return out.parent_path() / (out.filename().string() + ".partial");
+// DIR with a suffix, beside it: DIR.partial, where the report is written before it replaces DIR,
+// and DIR.previous, where a previous report waits until it has.
+fs::path sibling(const fs::path& out, const char* suffix) {
+  return out.parent_path() / (out.filename().string() + suffix);
 }
+fs::path staging_of(const fs::path& out) { return sibling(out, ".partial"); }
 
 // An empty DIR.partial with its figures folder, made afresh.
 void make_staging(const fs::path& out) {
@@ -234,6 +235,8 @@ void make_staging(const fs::path& out) {
   }
 }
 
+// An existing --out directory is replaced only when it holds a previous report; DIR.partial must
+// be possible to make (it is made and removed again), so that an unwritable DIR fails before runs.
 void check_out_dir(const fs::path& out) {
   if (fs::exists(out) &&
       (!fs::is_directory(out) || (!fs::is_empty(out) && !(fs::exists(out / "index.html") &&
@@ -249,7 +252,7 @@ void check_out_dir(const fs::path& out) {
 // is in place, so that a failure leaves the one or the other.
 void replace_with_staging(const fs::path& out) {
   const fs::path staging = staging_of(out);
-  const fs::path previous = out.parent_path() / (out.filename().string() + ".previous");
+  const fs::path previous = sibling(out, ".previous");
   try {
     fs::remove_all(previous);
     if (fs::exists(out)) fs::rename(out, previous);
@@ -303,8 +306,7 @@ namespace {
 
 // The report's files, written into `staging`.
 ReportSummary write_staged(const ReportOptions& options, const std::vector<Batch>& claim_batches,
-                           const ShapeFunction& shape,
-                           std::ostream* progress,
+                           const ShapeFunction& shape, std::ostream* progress,
                            const std::function<std::string(const Batch&)>& command_of,
                            const std::vector<const Experiment*>& selected,
                            const std::vector<const claims::ClaimOutcome*>& chosen,
