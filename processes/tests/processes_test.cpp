@@ -697,6 +697,35 @@ TEST(NarrowCells, GiveTheSameRunAsFullWidthCells) {
 // Several unit balls at once (a step of Packing or Twinning) may carry a byte cell past its top:
 // the base moves to the least load, also where that bin was the least loaded before, and every
 // load stays exact.
+// The histogram a run reports, against a count of every value into its group: byte cells (the
+// count by value), full-width loads, groups wider than one level, and lengths that are not a
+// multiple of the four tables.
+template <class Value>
+void expect_histogram_counts_every_value(const std::vector<Value>& x, std::uint64_t width) {
+  const LoadHistogram h = histogram_of(x);
+  std::vector<std::uint64_t> levels;
+  for (const Value v : x) levels.push_back(static_cast<std::uint64_t>(v));
+  const auto [lo, hi] = std::minmax_element(levels.begin(), levels.end());
+  EXPECT_EQ(h.first_level, *lo);
+  EXPECT_EQ(h.level_width, width);
+  ASSERT_EQ(h.bins.size(), (*hi - *lo) / width + 1);
+  std::vector<std::uint64_t> expected(h.bins.size(), 0);
+  for (const std::uint64_t level : levels) ++expected[(level - *lo) / width];
+  EXPECT_EQ(h.bins, expected);
+}
+
+TEST(LoadHistogram, OfCellsCountsEveryValueInItsGroup) {
+  std::vector<std::uint8_t> bytes;
+  for (std::uint32_t i = 0; i < 1003; ++i) bytes.push_back(40 + (i * 37 % 11) * (i % 3));
+  expect_histogram_counts_every_value(bytes, 1);
+  expect_histogram_counts_every_value(std::vector<std::uint8_t>{255}, 1);
+  expect_histogram_counts_every_value(std::vector<std::uint8_t>{0, 255}, 1);
+  std::vector<std::uint32_t> wide;
+  for (std::uint32_t i = 0; i < 1001; ++i) wide.push_back(7 + i * 2654435761u % 5000);
+  expect_histogram_counts_every_value(wide, 8);  // 5000 levels: groups of 8 keep <= 1024
+  expect_histogram_counts_every_value(std::vector<double>{2.5, 3.0, 3.75, 9.0}, 1);
+}
+
 TEST(NarrowCells, SeveralBallsAtOncePastTheTopOfTheCell) {
   // bin 0's load and the other three's before balls take bin 0 to 260 in one addition
   for (const auto& [first, others] : {std::pair{150u, 150u}, std::pair{200u, 250u}}) {
