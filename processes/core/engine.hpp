@@ -103,8 +103,8 @@ struct RunResult {
 // is a shift (widths are powers of two), and byte cells are first counted by value (256 counters,
 // in four tables so that neighbours of equal value do not wait on one counter), which also gives
 // the minimum and the maximum without a pass of their own. Kept out of the flattened run
-// (engine.hpp's simulate_flattened): inlined there, its tables made the per-ball loop of
-// Two-Choice 2.5x slower at n = 2^16.
+// (simulate_flattened, below): inlined there, its tables made the per-ball loop of Two-Choice
+// 2.6x slower at n = 2^16 (docs/performance.md).
 template <class LoadVector>
 [[gnu::noinline]] LoadHistogram histogram_of(const LoadVector& x) {
   using Value = typename LoadVector::value_type;
