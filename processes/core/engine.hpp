@@ -117,9 +117,9 @@ template <class LoadVector>
     for (; i + kTables <= n; i += kTables)
       for (std::size_t t = 0; t < kTables; ++t) ++tables[t][static_cast<std::uint8_t>(x[i + t])];
     for (; i < n; ++i) ++tables[0][static_cast<std::uint8_t>(x[i])];
-    std::array<std::uint64_t, 256> counts{};
-    for (const auto& table : tables)
-      for (std::size_t v = 0; v < counts.size(); ++v) counts[v] += table[v];
+    auto& counts = tables[0];  // the sum of the four
+    for (std::size_t t = 1; t < kTables; ++t)
+      for (std::size_t v = 0; v < counts.size(); ++v) counts[v] += tables[t][v];
     std::uint64_t lo = 0, hi = counts.size() - 1;
     while (counts[lo] == 0) ++lo;  // n >= 1: some value is counted
     while (counts[hi] == 0) --hi;

@@ -694,9 +694,6 @@ TEST(NarrowCells, GiveTheSameRunAsFullWidthCells) {
   EXPECT_GE(wide.histogram.first_level, 990u);  // the base moved past the byte's range
 }
 
-// Several unit balls at once (a step of Packing or Twinning) may carry a byte cell past its top:
-// the base moves to the least load, also where that bin was the least loaded before, and every
-// load stays exact.
 // The histogram a run reports, against a count of every value into its group: byte cells (the
 // count by value), full-width loads, groups wider than one level, and lengths that are not a
 // multiple of the four tables.
@@ -726,6 +723,9 @@ TEST(LoadHistogram, OfCellsCountsEveryValueInItsGroup) {
   expect_histogram_counts_every_value(std::vector<double>{2.5, 3.0, 3.75, 9.0}, 1);
 }
 
+// Several unit balls at once (a step of Packing or Twinning) may carry a byte cell past its top:
+// the base moves to the least load, also where that bin was the least loaded before, and every
+// load stays exact.
 TEST(NarrowCells, SeveralBallsAtOncePastTheTopOfTheCell) {
   // bin 0's load and the other three's before balls take bin 0 to 260 in one addition
   for (const auto& [first, others] : {std::pair{150u, 150u}, std::pair{200u, 250u}}) {
