@@ -8,10 +8,12 @@
 // naive:     what most simulation scripts do: std::mt19937_64, std::uniform_int_distribution,
 //            a std::vector<uint64_t> of loads, and the gap from one max scan at the end.
 //
-// Processes: One-Choice, Two-Choice, Left[2], (1+beta) with beta = 1/2, Mean-Thinning. Besides
-// balls per second the table gives probes (bin samples) per second, so that processes drawing
-// different numbers of samples per ball compare per probe. A last table runs a batch of
-// replicates of Two-Choice through run_replicates() on one thread and on two.
+// Processes: One-Choice, Two-Choice, Left[2], (1+beta) with beta = 1/2, Mean-Thinning on every
+// engine they run on; the others on `bins`, six of them (FirstDiff, Memory, Quantile, mixed
+// Quantile, Twinning, Packing) beside a naive loop of their own. Besides balls per second the
+// table gives probes (bin samples) per second, so that processes drawing different numbers of
+// samples per ball compare per probe. A last table runs a batch of replicates of Two-Choice
+// through run_replicates() on one thread and on two.
 //
 // Each iteration places m = max(n, 2^22) balls into n empty bins, so small n measure the ball
 // loop and large n measure it with the loads out of cache. After the usual table the program
@@ -70,7 +72,21 @@ void engine(benchmark::State& state, const Simulation& simulation) {
 // built with the project's flags. Two-Choice is the instrument's naive loop `d`
 // (../shared/perf/limit.cpp, k_naive64); the instrument builds it with -march=native, which makes
 // it about twice as fast on this project's machines (docs/performance.md).
-enum class Naive { one_choice, two_choice, left2, one_plus_beta, mean_thinning };
+enum class Naive {
+  one_choice,
+  two_choice,
+  left2,
+  one_plus_beta,
+  mean_thinning,
+  // Per probe only in the engine's table (no levels or bulk rows); their own baselines say how
+  // far the engine is from a script for each of them.
+  first_diff4,
+  memory,
+  quantile,
+  mixed_quantile,
+  twinning,
+  packing,
+};
 
 template <Naive process>
 void naive(benchmark::State& state, std::uint64_t n) {
@@ -81,18 +97,35 @@ void naive(benchmark::State& state, std::uint64_t n) {
   for (auto _ : state) {
     std::uniform_int_distribution<std::uint32_t> pick(0, bins - 1);
     std::uniform_int_distribution<std::uint32_t> left_half(0, bins / 2 - 1), right_half(bins / 2, bins - 1);
-    std::bernoulli_distribution half(0.5);
+    std::bernoulli_distribution half(0.5), eta(1.0);
     std::vector<std::uint32_t> x(n, 0);
+    const auto sample = [&] {
+      probes += 1;
+      return pick(gen);
+    };
     const auto two_choice = [&] {
-      const std::uint32_t i = pick(gen), j = pick(gen);
-      probes += 2;
+      const std::uint32_t i = sample(), j = sample();
       return x[i] <= x[j] ? i : j;
     };
-    for (std::uint64_t t = 0; t < m; ++t) {
+    // Quantile (delta = 1/2): the bins at each load, and the rank question read from them, ties
+    // ranked uniformly at random.
+    std::vector<std::uint64_t> at_level(1, n);
+    const std::uint64_t top = (n + 1) / 2;
+    const auto in_top = [&](std::uint32_t i) {
+      std::uint64_t heavier = 0;
+      for (std::size_t level = x[i] + 1; level < at_level.size(); ++level) heavier += at_level[level];
+      const std::uint64_t tied = at_level[x[i]];
+      if (heavier >= top) return false;
+      if (heavier + tied <= top) return true;
+      return std::uniform_int_distribution<std::uint64_t>(0, tied - 1)(gen) < top - heavier;
+    };
+    std::uint32_t cache = 0;  // Memory
+    bool cached = false;
+    for (std::uint64_t t = 0; t < m;) {  // t: the balls placed so far, W
       std::uint32_t i = 0;
+      std::uint64_t balls = 1;
       if constexpr (process == Naive::one_choice) {
-        i = pick(gen);
-        probes += 1;
+        i = sample();
       } else if constexpr (process == Naive::two_choice) {
         i = two_choice();
       } else if constexpr (process == Naive::left2) {
@@ -101,21 +134,43 @@ void naive(benchmark::State& state, std::uint64_t n) {
         if (x[j] < x[i]) i = j;
         probes += 2;
       } else if constexpr (process == Naive::one_plus_beta) {
-        if (half(gen)) {
-          i = two_choice();
-        } else {
-          i = pick(gen);
-          probes += 1;
+        i = half(gen) ? two_choice() : sample();
+      } else if constexpr (process == Naive::mean_thinning) {
+        i = sample();
+        if (x[i] * n > t) i = sample();  // above the mean t/n: a fresh sample instead
+      } else if constexpr (process == Naive::first_diff4) {
+        i = sample();
+        for (int k = 1; k < 4; ++k) {  // up to 4 probes, until a load differs from the first's
+          const std::uint32_t j = sample();
+          if (x[j] == x[i]) continue;
+          if (x[j] < x[i]) i = j;
+          break;
         }
+      } else if constexpr (process == Naive::memory) {
+        const std::uint32_t s = sample();
+        i = cached && x[cache] < x[s] ? cache : s;
+        const std::uint32_t other = cached && i == s ? cache : s;
+        cache = x[other] < x[i] + 1 ? other : i;  // the lesser after placement, ties to i
+        cached = true;
+      } else if constexpr (process == Naive::quantile || process == Naive::mixed_quantile) {
+        i = sample();
+        if ((process == Naive::quantile || eta(gen)) && in_top(i)) i = sample();
+      } else if constexpr (process == Naive::twinning) {
+        i = sample();
+        if (x[i] * n < t) balls = 2;  // below the mean t/n
       } else {
-        i = pick(gen);
-        probes += 1;
-        if (x[i] * n > t) {  // above the mean t/n: a fresh sample instead
-          i = pick(gen);
-          probes += 1;
-        }
+        static_assert(process == Naive::packing);
+        i = sample();
+        if (x[i] * n < t) balls = (t + n - 1) / n + 1 - x[i];  // up to ceil(t/n) + 1
       }
-      ++x[i];
+      balls = std::min(balls, m - t);
+      if constexpr (process == Naive::quantile || process == Naive::mixed_quantile) {
+        if (x[i] + 1 == at_level.size()) at_level.push_back(0);
+        --at_level[x[i]];
+        ++at_level[x[i] + 1];
+      }
+      x[i] += static_cast<std::uint32_t>(balls);
+      t += balls;
     }
     const double gap = static_cast<double>(*std::max_element(x.begin(), x.end())) -
                        static_cast<double>(m) / static_cast<double>(n);
@@ -348,11 +403,18 @@ void register_all() {
   struct PerProbe {
     const char* row;
     const char* spec;
+    void (*baseline)(benchmark::State&, std::uint64_t) = nullptr;
   };
   const PerProbe per_probe_only[] = {
-      {"d-choice-3", "d-choice:d=3"}, {"left-4", "left:d=4"},  {"first-diff", "first-diff"},
-      {"memory", "memory"},           {"quantile", "quantile"}, {"mixed-quantile", "mixed-quantile"},
-      {"thinning", "thinning"},       {"twinning", "twinning"}, {"packing", "packing"}};
+      {"d-choice-3", "d-choice:d=3"},
+      {"left-4", "left:d=4"},
+      {"first-diff", "first-diff", naive<Naive::first_diff4>},  // cap = 4 by default
+      {"memory", "memory", naive<Naive::memory>},
+      {"quantile", "quantile", naive<Naive::quantile>},  // delta = 0.5 by default
+      {"mixed-quantile", "mixed-quantile", naive<Naive::mixed_quantile>},  // eta = 1
+      {"thinning", "thinning"},
+      {"twinning", "twinning", naive<Naive::twinning>},
+      {"packing", "packing", naive<Naive::packing>}};
   for (const int k : kLogSizes) {
     const std::uint64_t n = 1ULL << k;
     const std::string size = "/n:2^" + std::to_string(k);
@@ -364,6 +426,11 @@ void register_all() {
             engine(s, simulation);
           });
       register_per_probe(row, p.spec, n, size);
+      if (p.baseline != nullptr)
+        benchmark::RegisterBenchmark((row + "/naive" + size).c_str(),
+                                     [n, baseline = p.baseline](benchmark::State& s) {
+                                       baseline(s, n);
+                                     });
     }
     for (const Compared& c : compared) {
       const std::string process = c.name;
