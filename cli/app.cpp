@@ -178,14 +178,13 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
 
   require_values(app);
   std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them backwards
+  std::optional<int> help_code;  // --help, --version: the text is written like any output
+  std::ostringstream help_text;
   try {
     require_known_command(app, args);
     app.parse(reversed);
-  } catch (const CLI::Success& e) {  // --help, --version
-    std::ostringstream text;
-    const int code = app.exit(e, text, text);
-    out << text.str();
-    return code;
+  } catch (const CLI::Success& e) {
+    help_code = app.exit(e, help_text, help_text);
   } catch (const InputError& e) {
     err << "gapcheck: " << e.what() << " (see gapcheck --help)\n";
     return kExitBadInput;
@@ -204,6 +203,10 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       require_written(out);
       return code;
     };
+    if (help_code) {
+      out << help_text.str();
+      return delivered(*help_code);
+    }
     for (const auto& command : commands)
       if (command.app->parsed()) return delivered(command.run(out, err));
     if (!list->parsed()) return delivered(run_command(o, out, err));

@@ -9,6 +9,7 @@
 #include <fmt/ranges.h>
 
 #include "stats/fluid_limit.hpp"
+#include "stats/interval.hpp"
 #include "stats/summary.hpp"
 
 namespace gapcheck::reports {
@@ -210,7 +211,7 @@ Section noise_published(const ExperimentContext& c) {
   f.id = "noise22-published";
   f.title = "Noise: published (PODC'22) and measured";
   f.x_label = "g or σ";
-  f.y_label = "mean gap at m = 1000n";
+  f.y_label = "mean gap at the run's end";
   f.note = note(c.tier, fmt::format("n = {}, m = {}n", n, m_per_bin), runs, c.runner.seed());
   int color = 0;
   for (const NoiseSetting& s : kNoiseSettings) {
@@ -219,7 +220,7 @@ Section noise_published(const ExperimentContext& c) {
                  "published % of runs by gap", "measured % of runs by gap"},
                 {},
                 ""};
-    Series published{fmt::format("{}, published", s.label), Series::Style::points, {}, {}, {}, {}, color, -1};
+    Series published{fmt::format("{}, published (m = 1000n)", s.label), Series::Style::points, {}, {}, {}, {}, color, -1};
     std::vector<double> xs;
     std::vector<std::vector<double>> samples;
     for (const double g : params) {
@@ -241,7 +242,8 @@ Section noise_published(const ExperimentContext& c) {
                             distribution_text(measured_distribution(gaps))});
     }
     f.series.push_back(std::move(published));
-    f.series.push_back(styled(mean_series(fmt::format("{}, measured", s.label), xs, samples), color, 2));
+    f.series.push_back(styled(
+        mean_series(fmt::format("{}, measured (m = {}n)", s.label, m_per_bin), xs, samples), color, 2));
     section.tables.push_back(std::move(table));
     ++color;
   }
@@ -596,8 +598,11 @@ Section fluid(const ExperimentContext& c) {
       "The fraction s_i of bins with load at least i after m = n balls: simulated (n = {}, {} "
       "runs, 95% intervals) and the mean-field ODE of theory.md §1.5 (stats::fluid_limit, RK4, "
       "h = 10^-4). For "
-      "large n they must agree to within sampling error, level by level.",
-      n, runs);
+      "large n they must agree to within sampling error, level by level. The table's t is "
+      "(simulated − ODE) over the standard error of the {} runs, read against Student's t "
+      "(degrees of freedom: {}), as the interval is: the ODE value lies outside the interval "
+      "where |t| > {:.2f}.",
+      n, runs, runs, runs - 1, stats::t_critical(static_cast<double>(runs - 1), 0.95));
   using M = stats::FluidModel;
   const std::vector<std::vector<FluidCase>> groups = {
       {{"one-choice", "One-Choice", M::one_choice()},
@@ -610,7 +615,7 @@ Section fluid(const ExperimentContext& c) {
        {"thinning:threshold=absolute,l=2", "thinning ℓ = 2", M::thinning_absolute(2)}}};
   constexpr std::size_t kLevels = 6;
   Table table{"Fraction of bins with load ≥ i at m = n: ODE and simulated",
-              {"process", "i", "ODE s_i", "simulated [95% CI]", "z"}, {}, ""};
+              {"process", "i", "ODE s_i", "simulated [95% CI]", "t"}, {}, ""};
   const double floor = 0.3 / (static_cast<double>(n) * static_cast<double>(runs));
   for (std::size_t g = 0; g < groups.size(); ++g) {
     Figure f;

@@ -52,6 +52,7 @@ void write_file(const fs::path& path, const std::string& text) {
 struct Page {
   // claim, source, verdict, constants, figure id, finding (empty unless the outcome is a finding)
   std::vector<std::vector<std::string>> verdicts;
+  std::string no_verdicts;  // what the page says where it has no verdicts
   std::vector<Section> sections;
 };
 
@@ -143,7 +144,7 @@ std::string html_page(const Page& page, const std::string& meta) {
       kStyle, meta);
   out += "<h2 id=\"verdicts\">Verdicts</h2>\n";
   if (page.verdicts.empty()) {
-    out += "<p>No claim of the catalog was selected.</p>\n";
+    out += "<p>" + html(page.no_verdicts) + "</p>\n";
   } else {
     out += "<table>\n<tr><th>claim</th><th>source</th><th>verdict</th><th>fitted constants / evidence</th></tr>\n";
     for (const auto& v : page.verdicts)
@@ -174,7 +175,7 @@ std::string html_page(const Page& page, const std::string& meta) {
 std::string markdown_page(const Page& page, const std::string& meta) {
   std::string out = "# gapcheck report\n\n" + meta + "\n\n## Verdicts\n\n";
   if (page.verdicts.empty()) {
-    out += "No claim of the catalog was selected.\n\n";
+    out += page.no_verdicts + "\n\n";
   } else {
     out += "| claim | source | verdict | fitted constants / evidence |\n|---|---|---|---|\n";
     for (const auto& v : page.verdicts)
@@ -314,6 +315,9 @@ ReportSummary write_staged(const ReportOptions& options, const std::vector<Batch
   Runner runner(options.seed, options.threads, progress, options.store, options.stop);
   const ExperimentContext context{runner, options.tier, options.published};
   Page page;
+  page.no_verdicts = options.tier == Tier::tiny
+                         ? "The tiny tier checks no claim of the catalog; --tier ci or paper does."
+                         : "No claim of the catalog was selected.";
   ReportSummary summary;
   if (!chosen.empty()) {
     Section claim_section{"claims", "Claims", "One figure per checked claim: the statistic with 95% "

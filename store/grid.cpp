@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <system_error>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -42,6 +43,9 @@ std::vector<std::string> texts(const toml::node& node, const std::string& where)
 
 Grid load_grid(const std::filesystem::path& file) {
   const std::string name = file.string();
+  std::error_code exists_error;
+  if (!std::filesystem::exists(file, exists_error))
+    throw InputError("cannot read the grid file '" + name + "': no such file");
   if (std::filesystem::is_directory(file) || !std::ifstream(file))
     throw InputError("cannot read the grid file '" + name + "'" +
                      (std::filesystem::is_directory(file) ? ": it is a folder" : ""));
@@ -71,7 +75,8 @@ Grid load_grid(const std::filesystem::path& file) {
   }
   for (const char* required : {"processes", "n", "m", "runs"})
     if (!values.contains(required))
-      throw InputError(name + ": the grid names no " + std::string(required));
+      throw InputError(name + ": the required key " + std::string(required) +
+                       " is missing (required: processes, n, m, runs)");
   for (const char* single : {"runs", "seed", "gap_level"})
     if (values[single].size() != 1)
       throw InputError(name + ": " + single + " takes one value, not a list");

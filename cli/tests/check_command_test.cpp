@@ -99,7 +99,9 @@ TEST(CheckCommand, BadInputExitsTwoWithOneLine) {
     EXPECT_EQ(o.out, "");
     EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
   }
-  EXPECT_NE(gapcheck({"check", "--db", "", "--tier", "nightly"}).err.find("tier='nightly'"), std::string::npos);
+  EXPECT_NE(gapcheck({"check", "--db", "", "--tier", "nightly"})
+                .err.find("tier=nightly is not a tier of the catalog (accepted: ci, paper)"),
+            std::string::npos);
   // A catalog that cannot be read is named, and so is why.
   for (const std::string file : {"/nonexistent/catalog.toml", "", "/tmp"}) {
     const std::string err = gapcheck({"check", "--db", "", "--catalog", file}).err;

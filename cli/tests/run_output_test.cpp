@@ -207,5 +207,15 @@ TEST(RunWriteErrors, AFailedWriteExitsWith1AndSaysSo) {
   EXPECT_EQ(gapcheck(batch({"--json"})).code, 0);
 }
 
+TEST(RunWriteErrors, HelpThatCannotBeWrittenExitsWith1) {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--help"}, {"run", "--help"}, {"sweep", "--help"}}) {
+    const Outcome o = gapcheck_to_full_disk(args);
+    EXPECT_EQ(o.code, kExitInternal) << args.front();
+    EXPECT_NE(o.err.find("writing the output failed"), std::string::npos) << o.err;
+    EXPECT_EQ(gapcheck(args).code, 0);  // control: the same help to a working stream
+  }
+}
+
 }  // namespace
 }  // namespace gapcheck::cli

@@ -223,7 +223,7 @@ TEST_F(StoreCommands, BadGridsAreOneLineNamingTheProblem) {
        "setings is not a grid key"},
       {"processes = [\"three-choice\"]\nn = [10]\nm = [\"2n\"]\nruns = 2\n", "three-choice"},
       {"processes = [\"two-choice\"]\nn = [10]\nm = [\"2x\"]\nruns = 2\n", "2x"},
-      {"processes = [\"two-choice\"]\nn = [10]\nruns = 2\n", "names no m"},
+      {"processes = [\"two-choice\"]\nn = [10]\nruns = 2\n", "the required key m is missing"},
       {"processes = [\"two-choice\"]\nn = [10]\nm = [\"2n\"]\nruns = [1, 2]\n", "runs takes one"},
       {"processes = [\"two-choice\"\n", "grid.toml:"},
       // A bad value names its file, and the range its key accepts.
@@ -252,6 +252,7 @@ TEST_F(StoreCommands, BadGridsAreOneLineNamingTheProblem) {
   }
   const auto missing = gapcheck({"sweep", (dir_ / "none.toml").string()});
   EXPECT_EQ(missing.code, kExitBadInput);
+  EXPECT_NE(missing.err.find("none.toml': no such file"), std::string::npos) << missing.err;
   const auto both = gapcheck({"export", "--db", db_, "--csv", "--json"});
   EXPECT_EQ(both.code, kExitBadInput);
 }

@@ -114,6 +114,13 @@ TEST(Report, TinyTierWritesEveryFigureInEveryFormatAndTheCheckerCatchesDamage) {
     EXPECT_NE(html.find(std::string("src=\"figures/") + id + ".png\""), std::string::npos) << id;
   EXPECT_EQ(html.find("http://"), std::string::npos);
   EXPECT_EQ(html.find("https://"), std::string::npos);
+  // The tiny tier checks no claim, and says so rather than that none was selected.
+  EXPECT_NE(html.find("The tiny tier checks no claim of the catalog"), std::string::npos);
+  EXPECT_EQ(html.find("No claim of the catalog was selected"), std::string::npos);
+  // The published noise points and the measured ones name their own m (the tiny tier runs 100n).
+  const std::string noise = read(dir / "figures/noise22-published.gp");
+  EXPECT_NE(noise.find("published (m = 1000n)"), std::string::npos);
+  EXPECT_NE(noise.find("measured (m = 100n)"), std::string::npos);
   EXPECT_NE(read(dir / "commands.txt").find("gapcheck run --process first-diff:cap=4"),
             std::string::npos);
   EXPECT_NE(read(dir / "README.md").find("![Batched allocation, unit weights](figures/batch-unit.png)"),

@@ -46,7 +46,7 @@ bool glob_match(std::string_view pattern, std::string_view text) {
 
 std::vector<Claim> selected_claims(const CheckOptions& options) {
   if (options.tier != "ci" && options.tier != "paper")
-    throw InputError("tier='" + options.tier + "' (accepted: ci, paper)");
+    throw InputError("tier=" + options.tier + " is not a tier of the catalog (accepted: ci, paper)");
   std::vector<Claim> catalog;
   if (options.catalogs.empty()) {
     catalog = builtin_catalog();
