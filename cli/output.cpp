@@ -312,9 +312,13 @@ struct BatchWriter::State {
          simulated == 0 && runs > 0
              ? fmt::format("none simulated ({} read back from the run store)",
                            runs == 1 ? "the run was" : fmt::format("all {} runs were", runs))
-             : fmt::format("{:.3g}   ({} simulated on {} in {:.3f} s{})",
+             : fmt::format("{:.3g}   ({} simulated on {} in {} s{})",
                            balls_per_second(timing), counted(simulated, "run"),
-                           counted(timing.threads, "thread"), timing.seconds, from_store));
+                           counted(timing.threads, "thread"),
+                           // a batch shorter than a millisecond still shows its time
+                           timing.seconds >= 1e-3 ? fmt::format("{:.3f}", timing.seconds)
+                                                  : fmt::format("{:.1e}", timing.seconds),
+                           from_store));
     for (const auto& [name, count] : setting_totals)
       line(name, fmt::format("{} (all runs)", count));
     text += "\ngap distribution (value: % of runs)\n";

@@ -478,6 +478,7 @@ Streamed stream_runs(RunStore* store, const Simulation& simulation, std::uint64_
   const std::optional<PointKey> key =
       store ? std::optional(PointKey::of(simulation, seed)) : std::nullopt;
   Streamed streamed{0, std::max(1u, threads)};
+  std::uint64_t simulated = 0;  // runs handed to the threads (not read back)
   for (std::uint64_t start = 0; start < runs && !(stop && stop()); start += chunk) {
     const std::uint64_t size = std::min(chunk, runs - start);
     const std::uint64_t base = first + start;
@@ -517,9 +518,13 @@ Streamed stream_runs(RunStore* store, const Simulation& simulation, std::uint64_
         stop);
     if (ran < std::min<std::uint64_t>(threads, missing.size()))
       streamed.threads = std::min(streamed.threads, ran);
+    simulated += missing.size();
     deliver_ready();
     if (next < size) break;  // stopped
   }
+  // No more threads ran than there were runs to simulate.
+  if (simulated > 0 && simulated < streamed.threads)
+    streamed.threads = static_cast<unsigned>(simulated);
   return streamed;
 }
 

@@ -157,6 +157,10 @@ TEST(RunTable, LongLabelsKeepTheirValueApartAndOneRunIsSingular) {
   ASSERT_EQ(o.code, 0) << o.err;
   EXPECT_NE(o.out.find("steps with gap > 12345.5  0.00 % of steps"), std::string::npos) << o.out;
   EXPECT_NE(o.out.find("(1 run simulated on 1 thread in"), std::string::npos) << o.out;
+  // One run takes one thread, however many were offered.
+  const Outcome one = gapcheck(batch({"--threads", "2"}, "1"));
+  EXPECT_NE(one.out.find("(1 run simulated on 1 thread in"), std::string::npos) << one.out;
+  EXPECT_EQ(one.out.find(" in 0.000 s"), std::string::npos) << one.out;  // a short batch's time
   const Outcome two = gapcheck(batch({"--gap-level", "1.5", "--threads", "2"}, "2"));
   EXPECT_NE(two.out.find("steps with gap > 1.5  "), std::string::npos) << two.out;
   EXPECT_NE(two.out.find("(2 runs simulated on 2 threads in"), std::string::npos) << two.out;
