@@ -398,8 +398,8 @@ void register_all() {
                                {"left", naive<Naive::left2>},  // d = 2 by default
                                {"one-plus-beta", naive<Naive::one_plus_beta>},  // beta = 0.5
                                {"mean-thinning", naive<Naive::mean_thinning>}};
-  // The other processes, against Two-Choice per probe only (no naive loop of their own); the
-  // row names carry no ':' (the table reads n after it).
+  // The other processes on `bins` only, against Two-Choice per probe, six of them also against
+  // a naive loop of their own; the row names carry no ':' (the table reads n after it).
   struct PerProbe {
     const char* row;
     const char* spec;

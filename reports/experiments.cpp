@@ -653,7 +653,7 @@ Section fluid(const ExperimentContext& c) {
           const double se = standard_error(sample);
           table.rows.push_back({fc.label, std::to_string(i), fmt::format("{:.4g}", ode[i]),
                                 fmt::format("{:.4g} [{:.4g}, {:.4g}]", m.mean, m.lo, m.hi),
-                                se > 0 ? fixed((m.mean - ode[i]) / se, 1) : "–"});
+                                se > 0 ? fixed((m.mean - ode[i]) / se, 2) : "–"});
         }
       }
       Series simulated = styled(mean_series(fc.label + ", simulated", levels, fractions), color);

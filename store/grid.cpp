@@ -45,7 +45,8 @@ Grid load_grid(const std::filesystem::path& file) {
   const std::string name = file.string();
   std::error_code exists_error;
   if (!std::filesystem::exists(file, exists_error))
-    throw InputError("cannot read the grid file '" + name + "': no such file");
+    throw InputError("cannot read the grid file '" + name + "': " +
+                     (exists_error ? exists_error.message() : std::string("no such file")));
   if (std::filesystem::is_directory(file) || !std::ifstream(file))
     throw InputError("cannot read the grid file '" + name + "'" +
                      (std::filesystem::is_directory(file) ? ": it is a folder" : ""));

@@ -478,7 +478,7 @@ Streamed stream_runs(RunStore* store, const Simulation& simulation, std::uint64_
   const std::optional<PointKey> key =
       store ? std::optional(PointKey::of(simulation, seed)) : std::nullopt;
   Streamed streamed{0, std::max(1u, threads)};
-  std::uint64_t simulated = 0;  // runs handed to the threads (not read back)
+  std::uint64_t simulated = 0;  // runs simulated to the end (not read back)
   for (std::uint64_t start = 0; start < runs && !(stop && stop()); start += chunk) {
     const std::uint64_t size = std::min(chunk, runs - start);
     const std::uint64_t base = first + start;
@@ -507,6 +507,7 @@ Streamed stream_runs(RunStore* store, const Simulation& simulation, std::uint64_
     const unsigned ran = execute(
         missing, threads, [&](const Task& task) { return simulation.run(seed, task.replicate); },
         [&](std::span<const FinishedTask> done) {
+          simulated += done.size();
           if (store) {
             std::vector<StoredRun> rows;
             for (const auto& f : done) rows.push_back({*key, f.result, f.seconds});
@@ -518,13 +519,11 @@ Streamed stream_runs(RunStore* store, const Simulation& simulation, std::uint64_
         stop);
     if (ran < std::min<std::uint64_t>(threads, missing.size()))
       streamed.threads = std::min(streamed.threads, ran);
-    simulated += missing.size();
     deliver_ready();
     if (next < size) break;  // stopped
   }
-  // No more threads ran than there were runs to simulate.
-  if (simulated > 0 && simulated < streamed.threads)
-    streamed.threads = static_cast<unsigned>(simulated);
+  // No more threads ran than runs were simulated (none, where every run was read back).
+  streamed.threads = static_cast<unsigned>(std::min<std::uint64_t>(streamed.threads, simulated));
   return streamed;
 }
 

@@ -146,7 +146,7 @@ std::vector<RunResult> run_or_reuse(RunStore* store, const Simulation& simulatio
 struct Streamed {
   std::uint64_t delivered = 0;  // replicates first .. first + delivered - 1 were delivered
   unsigned threads = 0;         // threads that ran: fewer than asked if some could not start,
-                                // or if there were fewer runs to simulate
+                                // or if fewer runs were simulated (0: every run read back)
   std::uint64_t stored_runs = 0;   // of the delivered runs, those read back from the store
   std::uint64_t stored_balls = 0;  // and their balls
 };

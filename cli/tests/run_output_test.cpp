@@ -182,6 +182,7 @@ TEST(RunTable, RunsReadBackFromTheStoreAreSaidAndNotTimed) {
   const auto j = nlohmann::json::parse(again.out);
   EXPECT_EQ(j["runs_from_store"], 3);
   EXPECT_EQ(j["balls_per_second"], 0.0);
+  EXPECT_EQ(j["threads"], 0);  // no thread ran a run
   EXPECT_NE(gapcheck(batch({"--threads", "1", "--db", db}, "3")).out.find(
                 "none simulated (all 3 runs were read back from the run store)"),
             std::string::npos);
