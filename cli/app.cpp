@@ -98,14 +98,38 @@ void require_values(CLI::App& app) {
     }
 }
 
+// The command named by the first argument, or null.
+const CLI::App* command_of(const CLI::App& app, const std::vector<std::string>& args) {
+  if (args.empty()) return nullptr;
+  for (const CLI::App* sub : app.get_subcommands({}))
+    if (sub->get_name() == args[0]) return sub;
+  return nullptr;
+}
+
+// An option of one value given twice names itself and its count (CLI11 says "At Most 1
+// required but received 2"). Repeatable options (`check --catalog`) take a list.
+void require_once(const CLI::App& app, const std::vector<std::string>& args) {
+  const CLI::App* command = command_of(app, args);
+  if (command == nullptr) return;
+  for (const CLI::Option* option : command->get_options()) {
+    if (option->get_type_size_max() == 0 || option->get_expected_max() != 1) continue;
+    for (const std::string& name : option->get_lnames()) {
+      const std::string flag = "--" + name;
+      const auto given = std::count_if(args.begin(), args.end(), [&](const std::string& a) {
+        return a == flag || a.starts_with(flag + "=");
+      });
+      if (given > 1)
+        throw InputError(flag + " was given " + std::to_string(given) + " times (give it once)");
+    }
+  }
+}
+
 // `gapcheck bogus`: name the word that is not a command (CLI11 only says one is required).
 void require_known_command(const CLI::App& app, const std::vector<std::string>& args) {
-  if (args.empty() || args[0].starts_with("-")) return;
+  if (args.empty() || args[0].starts_with("-") || command_of(app, args) != nullptr) return;
   std::string known;
-  for (const CLI::App* sub : app.get_subcommands({})) {
-    if (sub->get_name() == args[0]) return;
+  for (const CLI::App* sub : app.get_subcommands({}))
     known += (known.empty() ? "" : ", ") + sub->get_name();
-  }
   throw InputError("unknown command '" + args[0] + "' (known: " + known + ")");
 }
 
@@ -182,11 +206,14 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   std::ostringstream help_text;
   try {
     require_known_command(app, args);
+    require_once(app, args);
     app.parse(reversed);
   } catch (const CLI::Success& e) {
     help_code = app.exit(e, help_text, help_text);
   } catch (const InputError& e) {
-    err << "gapcheck: " << e.what() << " (see gapcheck --help)\n";
+    const bool command = command_of(app, args) != nullptr;
+    err << "gapcheck: " << e.what() << " (see gapcheck " << (command ? args[0] + " " : "")
+        << "--help)\n";
     return kExitBadInput;
   } catch (const CLI::ParseError& e) {
     std::string parsed;

@@ -122,6 +122,11 @@ std::vector<BadInput> bad_inputs() {
       {"unknown setting", with({"--setting", "psychic"}), {"psychic", "known:"}},
       {"unknown weights", with({"--weights", "heavy"}), {"heavy", "known:"}},
       {"unknown option", with({"--bins", "3"}), {"--bins"}},
+      {"n twice", {"run", "--process", "two-choice", "--n", "100", "--n", "200", "--m", "1000"},
+       {"--n was given 2 times (give it once) (see gapcheck run --help)"}},
+      {"n twice, once with =", {"run", "--process", "two-choice", "--n=100", "--n", "200", "--m",
+                                "1000"},
+       {"--n was given 2 times"}},
       {"missing m", {"run", "--process", "two-choice", "--n", "100"}, {"--m", "required"}},
       {"negative seed", with({"--seed", "-1"}), {"seed=-1", "whole number"}},
       // the last replicate must replay alone, and first-replicate stops below 2^63
