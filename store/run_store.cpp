@@ -380,12 +380,25 @@ std::vector<std::uint64_t> RunStore::replicates(const PointKey& key) const {
   return found;
 }
 
-double RunStore::seconds_per_ball() const {
-  Statement s(db_, std::string("SELECT sum(seconds), sum(balls) FROM runs WHERE ") + kAnyEngine);
+std::vector<StoredTime> RunStore::stored_times() const {
+  Statement s(db_, std::string("SELECT version, process, setting, weights, n, sum(seconds), "
+                               "sum(balls) FROM runs WHERE ") +
+                       kAnyEngine + " GROUP BY version, process, setting, weights, n");
   s.bind(1, version_).bind(2, engine_version(version_, "levels"))
       .bind(3, engine_version(version_, "bulk"));
-  if (!s.step() || s.real(1) <= 0) return 0;
-  return s.real(0) / s.real(1);
+  std::vector<StoredTime> times;
+  while (s.step()) {
+    StoredTime t;
+    t.kind.engine = engine_of_version(version_, s.text(0));
+    t.kind.process = s.text(1);
+    t.kind.setting = s.text(2);
+    t.kind.weights = s.text(3);
+    t.kind.n = s.uint(4);
+    t.seconds = s.real(5);
+    t.balls = s.real(6);
+    times.push_back(std::move(t));
+  }
+  return times;
 }
 
 std::uint64_t RunStore::rows_of_other_versions() const {

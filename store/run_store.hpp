@@ -80,6 +80,14 @@ struct StoredRun {
   double seconds = 0;    // wall time of the run (for time estimates; not part of the result)
 };
 
+// The stored runs of one process, setting, weights, engine and n (`kind`'s m, gap_level and seed
+// are 0: runs of any of them count), and their wall time and balls placed.
+struct StoredTime {
+  PointKey kind;
+  double seconds = 0;
+  double balls = 0;
+};
+
 class RunStore {
  public:
   enum class Mode { read_write, read_only };
@@ -105,9 +113,9 @@ class RunStore {
   std::uint64_t count(const PointKey& key, std::uint64_t first, std::uint64_t runs) const;
   // Replicates of `key` (this version) stored, ascending.
   std::vector<std::uint64_t> replicates(const PointKey& key) const;
-  // Mean wall time per ball of the stored runs of this version (0 when there are none): the
-  // rate behind time estimates.
-  double seconds_per_ball() const;
+  // Wall time and balls of the stored runs of this version, summed per process, setting,
+  // weights, engine and n: the rates behind a sweep's time estimate.
+  std::vector<StoredTime> stored_times() const;
   // Rows written under other results versions (kept, never read as results).
   std::uint64_t rows_of_other_versions() const;
 

@@ -43,7 +43,10 @@ struct SweepPlan {
   std::uint64_t done_other_parts = 0; // stored runs that belong to the other parts
   double cost_left = 0;               // sum of m + n over `missing`
   std::uint64_t other_versions = 0;   // rows of other results versions in the store
-  double seconds_per_cost = 0;        // wall time per unit of cost of the stored runs (0: none)
+  // Wall time of `missing` on one worker, from the stored runs' rates (0: no run stored): each
+  // run at the rate of the stored runs of its process, setting, weights, engine and n, else of
+  // its process, setting, weights and engine at any n, else of the whole store.
+  double seconds_left = 0;
 
   std::uint64_t done_runs() const;
 };
@@ -71,7 +74,7 @@ class Progress {
   bool terminal_;
   std::uint64_t total_, done_ = 0;
   double cost_total_, cost_done_ = 0;
-  double prior_seconds_;  // estimate of the whole from the stored rate (0: none stored)
+  double prior_seconds_;  // estimate of the whole from the stored rates (0: none stored)
   std::uint64_t measured_after_;  // runs finished before the measured rate is trusted: workers
   std::chrono::steady_clock::time_point start_, last_draw_;
   int last_decile_ = -1;

@@ -13,7 +13,7 @@ SweepPlan plan_of(std::size_t runs, double cost, double seconds_per_cost) {
   SweepPlan plan;
   plan.missing.resize(runs);
   plan.cost_left = cost;
-  plan.seconds_per_cost = seconds_per_cost;
+  plan.seconds_left = cost * seconds_per_cost;
   return plan;
 }
 

@@ -17,6 +17,7 @@
 #include "processes/tests/same_run.hpp"
 #include "store/executor.hpp"
 #include "store/run_store.hpp"
+#include "store/sweep.hpp"
 
 namespace gapcheck::store {
 namespace {
@@ -173,6 +174,55 @@ TEST_F(StoreTest, RunsOfDifferentEnginesNeverMix) {
   EXPECT_EQ(engines, (std::vector<std::string>{"bins", "bins", "bins", "bins", "bulk", "bulk",
                                                "bulk", "bulk", "levels", "levels", "levels",
                                                "levels"}));
+}
+
+// A sweep's estimate takes each missing run at the rate of the stored runs of its own process,
+// setting, weights, engine and n; else of its kind at any n; else of the whole store. One rate
+// for the whole store read 2 s for a mixed grid that took 5.4 s.
+TEST_F(StoreTest, ASweepEstimatesEachRunAtTheRateOfItsOwnKind) {
+  auto point = [](const char* process, std::uint64_t n) {
+    RunConfig config;
+    config.n = n;
+    config.m = 1280;
+    config.engine = Engine::bins;
+    return make_simulation(Spec::parse(process), Spec::parse("exact"), Spec::parse("unit"),
+                           config);
+  };
+  Grid grid;
+  grid.runs = 4;
+  grid.points = {point("two-choice", 64), point("one-choice", 64), point("two-choice", 128),
+                 point("two-choice", 256), point("quantile", 64)};
+  RunStore store = RunStore::open(file("runs.db"));
+  // Stored: replicate 0 of Two-Choice at n = 64 in 2 s and at n = 128 in 6 s; replicates 0, 1, 2
+  // of One-Choice in 0.1 s each.
+  std::vector<StoredRun> rows;
+  auto store_run = [&](std::size_t p, std::uint64_t replicate, double seconds) {
+    RunResult result = grid.points[p].run(grid.seed, replicate);
+    result.replicate = replicate;
+    rows.push_back({PointKey::of(grid.points[p], grid.seed), result, seconds});
+  };
+  store_run(0, 0, 2.0);
+  store_run(2, 0, 6.0);
+  for (std::uint64_t r = 0; r < 3; ++r) store_run(1, r, 0.1);
+  store.write(rows);
+  const double balls = 1280;  // each stored run placed m balls
+  const double cost = 1280;   // m + n, n added below
+  const double expected =
+      3 * (2.0 / balls) * (cost + 64) +         // Two-Choice at 64: its own n
+      1 * (0.1 / balls) * (cost + 64) +         // One-Choice at 64: its own n
+      3 * (6.0 / balls) * (cost + 128) +        // Two-Choice at 128: its own n
+      4 * (8.0 / (2 * balls)) * (cost + 256) +  // Two-Choice at 256: its kind at any n
+      4 * (8.3 / (5 * balls)) * (cost + 64);    // Quantile: nothing of its kind, the whole store
+  const double all = 8.3 / (5 * balls);
+  const SweepPlan plan = plan_sweep(grid, store);
+  ASSERT_EQ(plan.missing.size(), 15u);
+  EXPECT_NEAR(plan.seconds_left, expected, 1e-9 * expected);
+  // The store-wide rate alone would be far off: the check tells the two apart.
+  EXPECT_GT(std::abs(all * plan.cost_left - expected), 0.2 * expected);
+  EXPECT_NE(status_text(grid, store, plan, 2).find(
+                "about " + human_duration(expected / 2) + " on 2 workers at the stored rates"),
+            std::string::npos)
+      << status_text(grid, store, plan, 2);
 }
 
 TEST_F(StoreTest, WithoutStoreRunsPlainReplicates) {
