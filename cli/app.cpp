@@ -92,7 +92,7 @@ void require_values(CLI::App& app) {
       "", "not empty");
   for (CLI::App* sub : app.get_subcommands({}))
     for (CLI::Option* option : sub->get_options()) {
-      if (option->get_type_size_max() == 0) continue;  // a flag
+      if (option->get_expected_max() == 0) continue;  // a flag
       option->check(not_an_option);
       if (option->check_name("--threads")) option->check(not_empty);
     }
@@ -120,6 +120,66 @@ void require_once(const CLI::App& app, const std::vector<std::string>& args) {
       });
       if (given > 1)
         throw InputError(flag + " was given " + std::to_string(given) + " times (give it once)");
+    }
+  }
+}
+
+// The command's options, as `--name`, for messages.
+std::string option_names(const CLI::App& command) {
+  std::string names;
+  for (const CLI::Option* option : command.get_options())
+    for (const std::string& name : option->get_lnames())
+      names += (names.empty() ? "--" : ", --") + name;
+  return names;
+}
+
+// What CLI11 words its own way is said here first, naming the argument: an option the command
+// does not have ("The following argument was not expected", or a missing required option
+// reported before it: `--proces` read as "--process is required"), a flag given a value
+// (`--quiet=3` ran as --quiet), an option given last without its value ("1 required TEXT
+// missing"), and a positional argument the command has no place for.
+void require_known_options(const CLI::App& app, const std::vector<std::string>& args) {
+  const CLI::App* command = command_of(app, args);
+  if (command == nullptr) return;
+  const std::string where = "gapcheck " + command->get_name();
+  std::size_t positionals = 0;  // places for positional arguments
+  for (const CLI::Option* option : command->get_options())
+    if (option->get_positional())
+      positionals = option->get_expected_max() > 1 ? SIZE_MAX : positionals + 1;
+  std::size_t given_positionals = 0;
+  for (std::size_t k = 1; k < args.size(); ++k) {
+    const std::string& arg = args[k];
+    if (arg == "--") break;  // everything after it is positional, as CLI11 reads it
+    if (!arg.starts_with("--")) {
+      if (arg.starts_with("-") && arg.size() > 1 && !std::isdigit(arg[1]) && arg[1] != '.')
+        continue;  // a short option (-h): CLI11 names it well
+      ++given_positionals;
+      if (given_positionals > positionals)
+        throw InputError("unexpected argument '" + arg + "': " + where +
+                         (positionals == 0 ? " takes no argument without an option name"
+                                           : " takes " + std::to_string(positionals) +
+                                                 (positionals == 1 ? " argument" : " arguments") +
+                                                 " without an option name"));
+      continue;
+    }
+    const auto equals = arg.find('=');
+    const std::string flag = arg.substr(0, equals);
+    const CLI::Option* option = nullptr;
+    for (const CLI::Option* candidate : command->get_options())
+      if (candidate->check_lname(flag.substr(2))) option = candidate;
+    if (option == nullptr)
+      throw InputError("unknown option " + flag + " for " + where + " (its options: " +
+                       option_names(*command) + ")");
+    const int values = option->get_expected_max();  // 0: a flag; more than 1: a list
+    if (values == 0 && equals != std::string::npos)
+      throw InputError(flag + " takes no value (got " + arg + ")");
+    if (values != 0 && equals == std::string::npos) {
+      if (k + 1 == args.size()) throw InputError(flag + " needs a value");
+      if (args[k + 1].starts_with("--"))
+        throw InputError(flag + " needs a value, got the option " + args[k + 1]);
+      ++k;  // its value
+      // a list takes the arguments up to the next option, as CLI11 reads them
+      while (values > 1 && k + 1 < args.size() && !args[k + 1].starts_with("-")) ++k;
     }
   }
 }
@@ -207,6 +267,7 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   try {
     require_known_command(app, args);
     require_once(app, args);
+    require_known_options(app, args);
     app.parse(reversed);
   } catch (const CLI::Success& e) {
     help_code = app.exit(e, help_text, help_text);
