@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
+#include <limits>
 #include <iostream>
 #include <new>
 #include <optional>
@@ -136,23 +138,29 @@ std::string option_names(const CLI::App& command) {
 // What CLI11 words its own way is said here first, naming the argument: an option the command
 // does not have ("The following argument was not expected", or a missing required option
 // reported before it: `--proces` read as "--process is required"), a flag given a value
-// (`--quiet=3` ran as --quiet), an option given last without its value ("1 required TEXT
-// missing"), and a positional argument the command has no place for.
+// (CLI11 reads `--quiet=3` as --quiet), an option given last or as `--n=` without its value
+// ("1 required TEXT missing"), and a positional argument the command has no place for.
 void require_known_options(const CLI::App& app, const std::vector<std::string>& args) {
   const CLI::App* command = command_of(app, args);
   if (command == nullptr) return;
   const std::string where = "gapcheck " + command->get_name();
+  constexpr std::size_t kMany = std::numeric_limits<std::size_t>::max();
   std::size_t positionals = 0;  // places for positional arguments
   for (const CLI::Option* option : command->get_options())
     if (option->get_positional())
-      positionals = option->get_expected_max() > 1 ? SIZE_MAX : positionals + 1;
+      positionals = option->get_expected_max() > 1 || positionals == kMany ? kMany
+                                                                         : positionals + 1;
+  // -h is an option; -1 and -.5 are values
+  const auto is_option = [](const std::string& a) {
+    return a.starts_with("-") && a.size() > 1 && !std::isdigit(static_cast<unsigned char>(a[1])) &&
+           a[1] != '.';
+  };
   std::size_t given_positionals = 0;
   for (std::size_t k = 1; k < args.size(); ++k) {
     const std::string& arg = args[k];
     if (arg == "--") break;  // everything after it is positional, as CLI11 reads it
     if (!arg.starts_with("--")) {
-      if (arg.starts_with("-") && arg.size() > 1 && !std::isdigit(arg[1]) && arg[1] != '.')
-        continue;  // a short option (-h): CLI11 names it well
+      if (is_option(arg)) continue;  // a short option (-h): CLI11 names it well
       ++given_positionals;
       if (given_positionals > positionals)
         throw InputError("unexpected argument '" + arg + "': " + where +
@@ -173,14 +181,15 @@ void require_known_options(const CLI::App& app, const std::vector<std::string>& 
     const int values = option->get_expected_max();  // 0: a flag; more than 1: a list
     if (values == 0 && equals != std::string::npos)
       throw InputError(flag + " takes no value (got " + arg + ")");
+    if (values != 0 && equals + 1 == arg.size()) throw InputError(flag + " needs a value");
     if (values != 0 && equals == std::string::npos) {
       if (k + 1 == args.size()) throw InputError(flag + " needs a value");
       if (args[k + 1].starts_with("--"))
         throw InputError(flag + " needs a value, got the option " + args[k + 1]);
       ++k;  // its value
-      // a list takes the arguments up to the next option, as CLI11 reads them
-      while (values > 1 && k + 1 < args.size() && !args[k + 1].starts_with("-")) ++k;
     }
+    // a list takes the arguments up to the next option, as CLI11 reads them (`--catalog=a b`)
+    while (values > 1 && k + 1 < args.size() && !is_option(args[k + 1])) ++k;
   }
 }
 

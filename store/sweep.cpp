@@ -39,7 +39,7 @@ namespace {
 
 // Seconds per ball of the stored runs closest in kind to a point. A ball's time varies with the
 // process and setting (several-fold), the engine, and n (whether the loads fit a cache), so one
-// rate for a whole store misjudged mixed grids (2 s estimated, 5.4 s taken). The cost's n (bins
+// rate for a whole store misjudges a grid that mixes them. The cost's n (bins
 // allocated) is left out of the rate: a small correction.
 class StoredRates {
  public:

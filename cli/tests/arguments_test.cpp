@@ -35,6 +35,23 @@ TEST(CliArguments, AMissingValueIsNamedNotTakenFromTheNextOption) {
   expect_refused({"run", "--process", "--n", "4", "--m", "8"}, {"--process", "needs a value"});
 }
 
+// The forms CLI11 reads stay accepted by the checks before it: values that start with '-', the
+// `=` form, a list after `--catalog=` or `--catalog`, sources before and after `--db`.
+TEST(CliArguments, TheFormsCliReadsAreAccepted) {
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"run", "--process=two-choice", "--n=4", "--m", "8", "--gap-level", "-0.5", "--quiet"},
+           {"run", "--process", "two-choice", "--n", "4", "--m", "8", "--gap-level=-.5"}}) {
+    const Outcome o = gapcheck(args);
+    EXPECT_EQ(o.code, kExitOk) << o.err;
+  }
+  // These fail later, on the missing files, each named: the arguments were read as meant.
+  expect_refused({"check", "--list", "--catalog=a.toml", "b.toml"}, {"'a.toml'"});
+  expect_refused({"check", "--list", "--catalog", "a.toml", "b.toml"}, {"'a.toml'"});
+  expect_refused({"merge", "--db", "c.db", "a.db", "b.db"}, {"'a.db'"});
+  expect_refused({"merge", "a.db", "b.db", "--db", "c.db"}, {"'a.db'"});
+  expect_refused({"run", "--process", "two-choice", "--n=", "--m", "8"}, {"--n needs a value"});
+}
+
 TEST(CliArguments, AnEmptyValueIsRefused) {
   // `--threads ''` silently meant the default.
   expect_refused({"run", "--process", "two-choice", "--n", "4", "--m", "8", "--threads", ""},

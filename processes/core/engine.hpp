@@ -343,9 +343,9 @@ constexpr bool narrow_loads_v = [] {
 // One complete run on `state`, fresh and empty (per-bin Loads or the levels engine's
 // LevelLoads): engines keyed by (seed, replicate), a fresh copy of the process (so no per-run
 // state such as Memory's cache leaks between runs). Always inlined into the function that made
-// `state`: there GCC keeps the state's scalars (the base, the ball count, the maximum) in
-// registers across the per-ball loop; behind a reference they are memory, reloaded after every
-// store of a byte cell, which may alias them (docs/performance.md: Two-Choice 2.8x slower at 2^16
+// `state`: there the state's scalars (the base, the ball count, the maximum) are a local's;
+// reached through a reference they are reloaded after every store of a byte cell, which may
+// alias them (docs/performance.md: Two-Choice 2.8x slower at 2^16
 // when a larger Streams tipped GCC's inliner against this call).
 template <class Load, class State, class Process, class Setting>
 [[gnu::always_inline]] inline RunResult run_on(State& state, const Process& prototype,
