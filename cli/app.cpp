@@ -114,7 +114,7 @@ void require_once(const CLI::App& app, const std::vector<std::string>& args) {
   const CLI::App* command = command_of(app, args);
   if (command == nullptr) return;
   for (const CLI::Option* option : command->get_options()) {
-    if (option->get_type_size_max() == 0 || option->get_expected_max() != 1) continue;
+    if (option->get_expected_max() != 1) continue;  // flags (0) and lists
     for (const std::string& name : option->get_lnames()) {
       const std::string flag = "--" + name;
       const auto given = std::count_if(args.begin(), args.end(), [&](const std::string& a) {
