@@ -88,9 +88,11 @@ ordered_json point_json(const store::PointKey& key, const std::vector<RunResult>
   ordered_json j = key_json(key);
   j["runs"] = results.size();
   j["gap_mean"] = s.mean;
-  j["gap_sd"] = s.sd;
-  j["gap_ci95_lo"] = s.ci95_lo;
-  j["gap_ci95_hi"] = s.ci95_hi;
+  // One run has no sd and no interval (null in JSON, an empty field in CSV), as in `run`.
+  const bool spread = results.size() >= 2;
+  j["gap_sd"] = spread ? ordered_json(s.sd) : ordered_json(nullptr);
+  j["gap_ci95_lo"] = spread ? ordered_json(s.ci95_lo) : ordered_json(nullptr);
+  j["gap_ci95_hi"] = spread ? ordered_json(s.ci95_hi) : ordered_json(nullptr);
   j["gap_min"] = s.min;
   j["gap_max"] = s.max;
   j["max_gap_over_time_mean"] = stats::summarize(over_time).mean;
@@ -109,6 +111,8 @@ std::string as_csv(const std::vector<ordered_json>& rows, const std::vector<std:
     for (std::size_t c = 0; c < header.size(); ++c) {
       const auto& v = row.at(header[c]);
       out += c ? "," : "";
+      if (v.is_null())
+        continue;  // an empty field: no value (the sd of one run)
       if (v.is_string())
         out += csv_text(v.get<std::string>());
       else if (v.is_object())

@@ -20,6 +20,7 @@
 
 #include "cli/app.hpp"
 #include "cli/commands.hpp"
+#include "cli/output.hpp"
 #include "cli/resources.hpp"
 #include "cli/signals.hpp"
 #include "processes/core/spec.hpp"
@@ -119,6 +120,7 @@ int sweep(const SweepOptions& o, std::ostream& out, std::ostream& err) {
     planned = store::plan_sweep(*grid, *db, part);
     if (o.status) {
       out << store::status_text(*grid, *db, *planned, workers, label) << std::flush;
+      require_written(out);  // now: closing the store overwrites the cause of a failed write
       return kExitOk;
     }
     check_sweep_memory(*grid, *planned, workers, mpi.size() > 1);

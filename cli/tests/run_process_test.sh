@@ -100,11 +100,24 @@ case $case_name in
     grep -q "balls/s" out.txt && fail "progress in stdout"
     ;;
   devfull)
+    # Exit 1, and the message names the cause: the device is full.
+    expect_full() {
+      local what=$1 code=$2
+      [[ $code == 1 ]] || fail "$what > /dev/full: exit $code, want 1"
+      grep -q "writing the output failed (No space left on device)" err.txt ||
+        fail "$what: $(cat err.txt)"
+    }
     for format in --json --csv --jsonl ""; do
       code=0
       "$gapcheck" run --process two-choice --n 100 --m 100 --runs 3 $format > /dev/full 2> err.txt || code=$?
-      [[ $code == 1 ]] || fail "$format > /dev/full: exit $code, want 1"
-      grep -q "writing the output failed" err.txt || fail "$format: $(cat err.txt)"
+      expect_full "run $format" $code
+    done
+    printf 'processes = ["two-choice"]\nn = [100]\nm = [100]\nruns = 2\n' > grid.toml
+    "$gapcheck" sweep grid.toml --db s.db --threads 1 2> /dev/null
+    for command in "sweep grid.toml --db s.db --status" "export --db s.db --csv" "list"; do
+      code=0
+      "$gapcheck" $command > /dev/full 2> err.txt || code=$?
+      expect_full "$command" $code
     done
     ;;
   threads)

@@ -3,6 +3,7 @@
 // line and exit 2.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -28,6 +29,14 @@ std::vector<std::string> words(const std::string& command) {
   EXPECT_EQ(args.at(0), "gapcheck");
   args.erase(args.begin());
   return args;
+}
+
+// The pieces of `text` between separators, empty ones included (CSV fields, lines).
+std::vector<std::string> split(const std::string& text, char separator) {
+  std::istringstream in(text);
+  std::vector<std::string> pieces;
+  for (std::string piece; std::getline(in, piece, separator);) pieces.push_back(piece);
+  return pieces;
 }
 
 class StoreCommands : public ::testing::Test {
@@ -103,6 +112,30 @@ TEST_F(StoreCommands, EveryExportedPointIsWhatItsCommandPrints) {
   }
   const auto csv = gapcheck({"export", "--db", db_, "--csv", "--per-point"});
   EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 9);  // header + 8 points
+}
+
+TEST_F(StoreCommands, APointOfOneRunHasNoSdOrInterval) {
+  ASSERT_EQ(gapcheck({"run", "--process", "one-choice", "--n", "10", "--m", "10", "--runs", "1",
+                      "--db", db_, "--quiet"})
+                .code,
+            0);
+  const json point = json::parse(gapcheck({"export", "--db", db_, "--json", "--per-point"}).out);
+  ASSERT_EQ(point.size(), 1u);
+  EXPECT_EQ(point[0]["runs"], 1);
+  for (const char* key : {"gap_sd", "gap_ci95_lo", "gap_ci95_hi"})
+    EXPECT_TRUE(point[0][key].is_null()) << key << ": " << point[0][key];
+  EXPECT_TRUE(point[0]["gap_mean"].is_number());
+  // In CSV the three fields are empty; the header names them.
+  const std::string csv = gapcheck({"export", "--db", db_, "--csv", "--per-point"}).out;
+  const auto lines = split(csv, '\n');
+  ASSERT_EQ(lines.size(), 2u) << csv;
+  const auto header = split(lines[0], ',');
+  const auto fields = split(lines[1], ',');
+  for (const char* key : {"gap_sd", "gap_ci95_lo", "gap_ci95_hi", "gap_mean"}) {
+    const auto at = std::find(header.begin(), header.end(), key) - header.begin();
+    ASSERT_LT(at, static_cast<long>(fields.size())) << csv;
+    EXPECT_EQ(fields[at].empty(), std::string(key) != "gap_mean") << key << ": " << csv;
+  }
 }
 
 TEST_F(StoreCommands, RunWithDbStoresAndReusesItsRuns) {
