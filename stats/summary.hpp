@@ -21,8 +21,8 @@ struct Summary {
 
 Summary summarize(std::span<const double> values);
 
-// The same summary computed one value at a time (Welford's update), in O(1) memory: what a
-// streamed batch uses. Adding the values of a span in order gives exactly summarize(span).
+// The same summary computed one value at a time, in O(1) memory: what a streamed batch uses.
+// Adding the values of a span in order gives exactly summarize(span).
 class OnlineSummary {
  public:
   void add(double value);
@@ -31,7 +31,10 @@ class OnlineSummary {
 
  private:
   std::uint64_t count_ = 0;
-  double mean_ = 0, m2_ = 0, min_ = 0, max_ = 0;
+  double min_ = 0, max_ = 0;
+  double sum_ = 0, compensation_ = 0;  // the values' sum, compensated (the mean)
+  double shift_ = 0;                   // the first value
+  double deviations_ = 0, squares_ = 0;  // sums of value - shift_ and of its square (the sd)
 };
 
 // Student-t interval for the mean at `level` (e.g. 0.95); needs at least 2 values.

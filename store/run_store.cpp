@@ -1,6 +1,7 @@
 #include "store/run_store.hpp"
 
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
@@ -221,10 +222,10 @@ bool check_ours(sqlite3* db, const std::filesystem::path& path) {
   return true;
 }
 
-// A connection to `path` (`uri`: a file: URI), or InputError naming the file.
+// A connection to `path` through `uri` (file_uri), or InputError naming the file.
 sqlite3* connect(const std::filesystem::path& path, const std::string& uri, int flags) {
   sqlite3* db = nullptr;
-  if (sqlite3_open_v2(uri.empty() ? path.c_str() : uri.c_str(), &db, flags, nullptr) != SQLITE_OK) {
+  if (sqlite3_open_v2(uri.c_str(), &db, flags, nullptr) != SQLITE_OK) {
     const std::string message = db ? sqlite3_errmsg(db) : "out of memory";
     sqlite3_close(db);
     throw InputError("cannot open the run store '" + path.string() + "': " + message);
@@ -234,9 +235,31 @@ sqlite3* connect(const std::filesystem::path& path, const std::string& uri, int 
   return db;
 }
 
-// `path` as a file: URI that opens it immutable: read without the WAL's shared-memory file, which
-// a read-only folder cannot hold (an archived store, a read-only mount).
-std::string immutable_uri(const std::filesystem::path& path) {
+// How a command that only reads opens a store. SQLite keeps a write-ahead-log store's log and
+// shared-memory files beside it while it is open, and deletes them when the last connection
+// closes, if that connection may write. Left by a reader that may not write the store, they
+// belong to that reader, and the store's owner can no longer write it. So:
+//  - a store the user may write is opened read-write and only read (query_only);
+//  - one that no command has open (no log beside it) and that the user may not write, or that
+//    lies in a folder the user may not write (an archived store, a read-only mount), is read
+//    immutable, without those files. A writer that opened it meanwhile would write its log
+//    beside it and fold it into the store only when its log grows large or it closes;
+//  - one the user may not write while another command has it open is read under SQLite's locks,
+//    read-only: the files are there already.
+enum class ReadAccess { read_write, read_only, immutable };
+
+ReadAccess read_access(const std::filesystem::path& path) {
+  const std::filesystem::path folder = std::filesystem::absolute(path).parent_path();
+  if (::access(folder.c_str(), W_OK) != 0) return ReadAccess::immutable;
+  if (::access(path.c_str(), W_OK) == 0) return ReadAccess::read_write;
+  std::error_code none;
+  return std::filesystem::exists(path.string() + "-wal", none) ? ReadAccess::read_only
+                                                                : ReadAccess::immutable;
+}
+
+// `path` as a file: URI with `query` ("mode=rw", "immutable=1", ...): how the store is opened,
+// and how merge attaches a source.
+std::string file_uri(const std::filesystem::path& path, const std::string& query) {
   std::string uri = "file:";
   for (const unsigned char c : std::filesystem::absolute(path).string()) {
     if (std::isalnum(c) || std::strchr("/-._~", c) != nullptr) {
@@ -246,7 +269,33 @@ std::string immutable_uri(const std::filesystem::path& path) {
       uri += {'%', kHex[c >> 4], kHex[c & 15]};
     }
   }
-  return uri + "?immutable=1";
+  return uri + "?" + query;
+}
+
+const char* uri_query(ReadAccess access) {
+  switch (access) {
+    case ReadAccess::read_write: return "mode=rw";
+    case ReadAccess::read_only: return "mode=ro";
+    case ReadAccess::immutable: return "immutable=1";
+  }
+  return "mode=ro";
+}
+
+// Whether SQLite could not make the write-ahead log's files beside the store: its folder is not
+// writable (or not even readable as a folder).
+bool folder_refused(const StoreError& e) {
+  return (e.code & 0xff) == SQLITE_CANTOPEN || e.code == SQLITE_READONLY_DIRECTORY;
+}
+
+// A store read immutable must not have a write-ahead log beside it: SQLite would not see the
+// runs it holds.
+void require_no_log(const std::filesystem::path& path) {
+  std::error_code no_size;
+  const auto wal = path.string() + "-wal";
+  if (std::filesystem::file_size(wal, no_size) > 0 && !no_size)
+    throw InputError("the run store '" + path.string() + "' is in a read-only folder with a " +
+                     "write-ahead log ('" + wal + "') that only a writer can fold in: copy " +
+                     "both to a writable folder and read it there");
 }
 
 sqlite3* open_checked(const std::filesystem::path& path, RunStore::Mode mode) {
@@ -254,27 +303,31 @@ sqlite3* open_checked(const std::filesystem::path& path, RunStore::Mode mode) {
   if (path.empty()) throw InputError("--db '' names no run store");
   if (!writable && !std::filesystem::exists(path))
     throw InputError("no run store at '" + path.string() + "'");
-  sqlite3* db = connect(path, "", writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-                                           : SQLITE_OPEN_READONLY);
+  const ReadAccess access = writable ? ReadAccess::read_write : read_access(path);
+  if (access == ReadAccess::immutable) require_no_log(path);
+  // A writer creates a missing file; a reader opens the file as read_access() says.
+  const std::string uri = path == ":memory:" ? ":memory:"  // the empty store no file holds
+                          : file_uri(path, writable ? "mode=rwc" : uri_query(access));
+  const int flags = access != ReadAccess::read_write ? SQLITE_OPEN_READONLY
+                    : writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+                               : SQLITE_OPEN_READWRITE;
+  sqlite3* db = connect(path, uri, flags | SQLITE_OPEN_URI);
   try {
+    if (access == ReadAccess::read_write && !writable) exec(db, "PRAGMA query_only = 1");
     bool ours = false;
     try {
       ours = check_ours(db, path);
     } catch (const StoreError& e) {
-      if ((e.code & 0xff) != SQLITE_CANTOPEN) throw;
+      if (!folder_refused(e)) throw;
       if (writable)
         throw InputError("cannot write the run store '" + path.string() +
                          "': its folder must be writable too (SQLite keeps the store's "
                          "write-ahead log beside it)");
-      // Read immutable, SQLite would not see what a write-ahead log left beside the store holds.
-      std::error_code no_size;
-      const auto wal = path.string() + "-wal";
-      if (std::filesystem::file_size(wal, no_size) > 0 && !no_size)
-        throw InputError("the run store '" + path.string() + "' is in a read-only folder with a " +
-                         "write-ahead log ('" + wal + "') that only a writer can fold in: copy " +
-                         "both to a writable folder and read it there");
+      if (access == ReadAccess::immutable) throw;
+      // The folder refused what access(2) allowed (a read-only mount): read immutable.
+      require_no_log(path);
       sqlite3_close(std::exchange(db, nullptr));
-      db = connect(path, immutable_uri(path), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
+      db = connect(path, file_uri(path, "immutable=1"), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
       ours = check_ours(db, path);
     }
     // SQLite opens a file it may not write read-only without saying so: refuse it here, before
@@ -463,8 +516,9 @@ std::uint64_t RunStore::merge_from(const std::filesystem::path& other) {
   std::error_code ignored;
   if (std::filesystem::equivalent(other, path_, ignored))
     throw InputError("'" + other.string() + "' is the store being merged into");
+  // Attached as a reading command opens it (read_access): only read, and nothing left beside it.
   Statement attach(db_, "ATTACH DATABASE ?1 AS other");
-  attach.bind(1, other.string());
+  attach.bind(1, file_uri(other, uri_query(read_access(other))));
   attach.step();
   std::uint64_t added = 0;
   try {

@@ -1,6 +1,7 @@
 // Means, t and bootstrap intervals, Clopper–Pearson intervals.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <stdexcept>
 #include <vector>
 
@@ -17,6 +18,32 @@ TEST(TMeanCi, MatchesR) {
   const Interval ci = t_mean_ci(sample, 0.9);
   EXPECT_NEAR(ci.lo, 5.28741568223401, 1e-12);
   EXPECT_NEAR(ci.hi, 5.93758431776599, 1e-12);
+}
+
+TEST(Summarize, TheMeanOfWholeNumbersIsExact) {
+  // Welford's running mean reads 4.250000000000001 here.
+  const std::vector<double> gaps{4, 4, 5, 5, 4, 4, 4, 4};
+  EXPECT_EQ(summarize(gaps).mean, 4.25);
+  // numpy.std(gaps, ddof=1) and R's sd(gaps): sqrt(1.5 / 7), to the last digit.
+  EXPECT_EQ(summarize(gaps).sd, std::sqrt(1.5 / 7));
+  // Long samples too: 10^6 values of 1 to 7 sum exactly in doubles.
+  std::vector<double> many;
+  double sum = 0;
+  for (int k = 0; k < 1'000'000; ++k) {
+    many.push_back(1 + k % 7);
+    sum += many.back();
+  }
+  EXPECT_EQ(summarize(many).mean, sum / 1e6);
+  // Compensated: 1e16, 1 and -1e16 sum to 1 where a plain sum gives 0.
+  EXPECT_EQ(summarize(std::vector<double>{1e16, 1, -1e16}).mean, 1.0 / 3);
+}
+
+TEST(Summarize, ValuesFarFromZeroAndCloseTogetherKeepTheirSpread) {
+  // 1e9 + 0.1, 1e9 + 0.2, 1e9 + 0.3: sd 0.1 (sums of squares about zero would lose it all).
+  const Summary s = summarize(std::vector<double>{1e9 + 0.1, 1e9 + 0.2, 1e9 + 0.3});
+  EXPECT_NEAR(s.sd, 0.1, 1e-7);
+  EXPECT_NEAR(s.mean, 1e9 + 0.2, 1e-6);
+  EXPECT_EQ(summarize(std::vector<double>{2.5, 2.5, 2.5}).sd, 0.0);
 }
 
 TEST(TMeanCi, RejectsASingleValue) {

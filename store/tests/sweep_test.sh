@@ -18,6 +18,10 @@
 #            refused before the store is made
 #   readonly a read-only store is read by --status and export and refused by sweep before any
 #            run (needs a read-only bind mount: unshare -m and mount; skipped without them)
+#   users    a store that its reader may not write (another user's, through setpriv; skipped
+#            unless root): --status, export and merge read it and leave no file beside it, and
+#            its owner writes it afterwards; in a folder the reader may not write, the reader's
+#            sweep and run --db are refused (exit 2); a reader who may write it leaves nothing
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/test_case.sh"
 
 # Every column that is a function of the run's key (all but the wall time and finish time).
@@ -295,6 +299,51 @@ readonly)
   " && fail "a sweep into a read-only file succeeded"
   grep -q "'file.db' is read-only" rofile_err.txt || fail "sweep into a read-only file: $(cat rofile_err.txt)"
   [[ ! -s rofile_out.txt ]] || fail "a refused sweep printed: $(cat rofile_out.txt)"
+  ;;
+users)
+  if [[ $EUID -ne 0 ]] || ! command -v setpriv > /dev/null; then
+    echo "skipped: needs root and setpriv (util-linux)"
+    exit 77
+  fi
+  as() {  # as UID COMMAND...: the command run by that user, with no groups
+    local uid=$1
+    shift
+    setpriv --reuid="$uid" --regid="$uid" --clear-groups "$@"
+  }
+  owner=4242 reader=65534
+  chmod 755 .
+  beside() { find "$(dirname "$1")" -name "$(basename "$1")-*" | sort | tr '\n' ' '; }
+  # The owner's store in a folder every user may write, readable but not writable by others.
+  mkdir shared && chmod 777 shared
+  as $owner "$gapcheck" sweep grid.toml --db shared/runs.db --threads 2 > /dev/null 2>&1
+  [[ $(count shared/runs.db) -eq $total ]] || fail "the owner's sweep stored $(count shared/runs.db)"
+  chmod 644 shared/runs.db
+  as $reader "$gapcheck" sweep grid.toml --db shared/runs.db --status > status.txt
+  grep -q "^done    $total runs" status.txt || fail "the reader's --status: $(head -4 status.txt)"
+  as $reader "$gapcheck" export --db shared/runs.db --csv > export.csv
+  [[ $(($(wc -l < export.csv) - 1)) -eq $total ]] || fail "the reader's export: $(wc -l < export.csv)"
+  mkdir mine && chmod 777 mine
+  as $reader "$gapcheck" merge --db mine/copy.db shared/runs.db > /dev/null
+  [[ $(count mine/copy.db) -eq $total ]] || fail "the reader's merge: $(count mine/copy.db) runs"
+  [[ -z $(beside shared/runs.db) ]] || fail "the reader left $(beside shared/runs.db)"
+  as $owner "$gapcheck" run --process two-choice --n 10 --m 10 --runs 3 --db shared/runs.db \
+    --quiet > /dev/null 2> err.txt || fail "the owner could not write after a reader: $(cat err.txt)"
+  # A reader who may write the store leaves nothing beside it either.
+  "$gapcheck" export --db mine/copy.db --json > /dev/null
+  "$gapcheck" sweep grid.toml --db mine/copy.db --status > /dev/null
+  [[ -z $(beside mine/copy.db) ]] || fail "a reader who may write left $(beside mine/copy.db)"
+  # A folder the reader may not write, with a store the reader may: read, but not written.
+  mkdir locked && cp mine/copy.db locked/ && chmod 755 locked && chmod 666 locked/copy.db
+  as $reader "$gapcheck" export --db locked/copy.db --csv > locked.csv
+  cmp -s export.csv locked.csv || fail "export from a folder the reader may not write differs"
+  for command in "sweep grid.toml --db locked/copy.db" \
+                 "run --process two-choice --n 10 --m 10 --runs 2 --db locked/copy.db"; do
+    code=0
+    as $reader "$gapcheck" $command > /dev/null 2> err.txt || code=$?
+    [[ $code == 2 ]] || fail "$command in a folder the reader may not write: exit $code"
+    grep -q "folder must be writable" err.txt || fail "$command: $(cat err.txt)"
+  done
+  [[ -z $(beside locked/copy.db) ]] || fail "files beside a store in a locked folder"
   ;;
 *)
   fail "unknown case"
