@@ -10,24 +10,20 @@
 
 namespace gapcheck::stats {
 
-// The mean is the values' sum over their count, the sum compensated (Neumaier); the sd comes
-// from the sums of the values' deviations from the first value and of their squares (the shifted
-// data algorithm: Chan, Golub, LeVeque, Am. Stat. 37(3), 1983). For whole-number values, as
-// unit-weight gaps are, every sum is exact, so the mean is exact and the sd is R's and numpy's
-// to the last digit, where Welford's running mean drifts by an ulp (4.250000000000001 for the
-// gaps 4, 4, 5, 5, 4, 4, 4, 4); with the first value as the shift, values far from zero but
-// close to each other lose no digits.
+// The mean is the values' sum over their count, the sum compensated (Neumaier): exact for
+// whole-number values (unit-weight gaps) while their sum is below 2^53, where Welford's running
+// mean drifts by an ulp (4.250000000000001 for the gaps 4, 4, 5, 5, 4, 4, 4, 4). The sd is
+// Welford's update, stable for long samples and for a first value far from the rest.
 void OnlineSummary::add(double value) {
-  if (count_ == 0) min_ = max_ = shift_ = value;
-  min_ = std::min(min_, value);
-  max_ = std::max(max_, value);
+  if (count_ == 0 || value < min_) min_ = value;
+  if (count_ == 0 || value > max_) max_ = value;
   ++count_;
+  const double delta = value - mean_;
+  mean_ += delta / static_cast<double>(count_);
+  m2_ += delta * (value - mean_);
   const double sum = sum_ + value;
   compensation_ += std::abs(sum_) >= std::abs(value) ? (sum_ - sum) + value : (value - sum) + sum_;
   sum_ = sum;
-  const double deviation = value - shift_;
-  deviations_ += deviation;
-  squares_ += deviation * deviation;
 }
 
 Summary OnlineSummary::summary() const {
@@ -37,12 +33,11 @@ Summary OnlineSummary::summary() const {
   s.min = min_;
   s.max = max_;
   const auto count = static_cast<double>(count_);
-  s.mean = (sum_ + compensation_) / count;
+  // An infinite value leaves the compensation NaN (inf - inf): the sum alone is the answer.
+  s.mean = (std::isfinite(sum_) ? sum_ + compensation_ : sum_) / count;
   s.ci95_lo = s.ci95_hi = s.mean;
   if (count_ < 2) return s;
-  // The sum of squared deviations from the mean; rounding may take it below 0 at zero spread.
-  const double m2 = std::max(0.0, squares_ - deviations_ * deviations_ / count);
-  s.sd = std::sqrt(m2 / (count - 1));
+  s.sd = std::sqrt(m2_ / (count - 1));
   const double half = t_critical(static_cast<double>(count_ - 1), 0.95) * s.sd /
                       std::sqrt(static_cast<double>(count_));
   s.ci95_lo = s.mean - half;

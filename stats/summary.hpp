@@ -32,9 +32,8 @@ class OnlineSummary {
  private:
   std::uint64_t count_ = 0;
   double min_ = 0, max_ = 0;
+  double mean_ = 0, m2_ = 0;           // Welford's running mean and squared deviations (the sd)
   double sum_ = 0, compensation_ = 0;  // the values' sum, compensated (the mean)
-  double shift_ = 0;                   // the first value
-  double deviations_ = 0, squares_ = 0;  // sums of value - shift_ and of its square (the sd)
 };
 
 // Student-t interval for the mean at `level` (e.g. 0.95); needs at least 2 values.

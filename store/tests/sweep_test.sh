@@ -344,6 +344,38 @@ users)
     grep -q "folder must be writable" err.txt || fail "$command: $(cat err.txt)"
   done
   [[ -z $(beside locked/copy.db) ]] || fail "files beside a store in a locked folder"
+  # An empty log beside another user's store and no shared-memory file: still nothing left.
+  as $owner touch shared/runs.db-wal
+  as $reader "$gapcheck" export --db shared/runs.db --csv > /dev/null
+  [[ $(beside shared/runs.db) == "shared/runs.db-wal " ]] || fail "left $(beside shared/runs.db)"
+  as $owner "$gapcheck" run --process two-choice --n 10 --m 10 --runs 4 --db shared/runs.db \
+    --quiet > /dev/null 2> err.txt || fail "the owner could not write after a reader: $(cat err.txt)"
+  # A writer at work (it has deleted half the runs and keeps its log) in a folder the reader may
+  # not write: the reader reads through the writer's files and sees what it committed.
+  mkdir held && cp mine/copy.db held/ && chown -R $owner held && chmod 755 held
+  chmod 644 held/copy.db
+  fifo=$(mktemp -u) && mkfifo "$fifo" && chmod 666 "$fifo"
+  as $owner sqlite3 held/copy.db < "$fifo" > /dev/null &
+  writer=$!
+  exec 3> "$fifo"
+  echo "PRAGMA wal_autocheckpoint = 0; DELETE FROM runs WHERE replicate >= 30;" >&3
+  for _ in $(seq 100); do [[ -s held/copy.db-wal ]] && break; sleep 0.05; done
+  [[ -s held/copy.db-wal ]] || fail "the writer wrote no log"
+  as $reader "$gapcheck" export --db held/copy.db --csv > held.csv
+  [[ $(($(wc -l < held.csv) - 1)) -eq $((total / 2)) ]] || fail "read $(wc -l < held.csv) lines"
+  # The same store as a writer that stopped left it (its log, no shared memory), reached through
+  # a link in a folder the reader may write: refused, not read as if the log were not there.
+  mkdir stopped links && chmod 777 links
+  cp held/copy.db held/copy.db-wal stopped/ && chmod 644 stopped/*
+  exec 3>&- && wait $writer
+  ln -s ../stopped/copy.db links/copy.db
+  code=0
+  as $reader "$gapcheck" export --db links/copy.db --csv > /dev/null 2> err.txt || code=$?
+  [[ $code == 2 ]] && grep -q "write-ahead log" err.txt || fail "a stopped writer's log: $code $(cat err.txt)"
+  "$gapcheck" export --db links/copy.db --csv > linked.csv  # a user who may write folds it in
+  [[ $(($(wc -l < linked.csv) - 1)) -eq $((total / 2)) ]] || fail "read $(wc -l < linked.csv) lines"
+  # A path that starts with two slashes is a path.
+  "$gapcheck" export --db "/$PWD/mine/copy.db" --csv > /dev/null || fail "//: $?"
   ;;
 *)
   fail "unknown case"
