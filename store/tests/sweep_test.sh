@@ -312,6 +312,8 @@ users)
   }
   owner=4242 reader=65534
   chmod 755 .
+  # The other users run a copy here: the build may lie in a folder only root may enter.
+  cp "$gapcheck" ./gapcheck-copy && chmod 755 gapcheck-copy && gapcheck=$PWD/gapcheck-copy
   beside() { find "$(dirname "$1")" -name "$(basename "$1")-*" | sort | tr '\n' ' '; }
   # The owner's store in a folder every user may write, readable but not writable by others.
   mkdir shared && chmod 777 shared
