@@ -296,17 +296,37 @@ std::string file_uri(const std::filesystem::path& real, const std::string& query
   return uri + "?" + query;
 }
 
-// The URI a reading command opens `path` with (read_access), after refusing a log it could
-// not see.
-std::string reading_uri(const std::filesystem::path& path, ReadAccess access) {
-  const auto real = resolved(path);
-  switch (access) {
-    case ReadAccess::read_write: return file_uri(real, "mode=rw");
-    case ReadAccess::read_only: return file_uri(real, "mode=ro");
-    case ReadAccess::immutable: break;
-  }
+// `path` read immutable (resolved: `real`), after refusing a log that such a read would not see.
+std::string immutable_uri(const std::filesystem::path& path, const std::filesystem::path& real) {
   require_no_log(path, real);
   return file_uri(real, "immutable=1");
+}
+
+// How a store is opened: the URI, the open flags, whether the connection may write but must
+// only read (a reader's read_write), and whether it reads immutable.
+struct Opening {
+  std::string uri;
+  int flags;
+  bool query_only = false;
+  bool immutable = false;
+};
+
+// How a reading command opens `path` (read_access).
+Opening reading(const std::filesystem::path& path) {
+  const auto real = resolved(path);
+  switch (read_access(real)) {
+    case ReadAccess::read_write: return {file_uri(real, "mode=rw"), SQLITE_OPEN_READWRITE, true};
+    case ReadAccess::read_only: return {file_uri(real, "mode=ro"), SQLITE_OPEN_READONLY};
+    case ReadAccess::immutable: break;
+  }
+  return {immutable_uri(path, real), SQLITE_OPEN_READONLY, false, true};
+}
+
+// How a writing command opens `path`: created if missing (":memory:": the empty store no file
+// holds).
+Opening writing(const std::filesystem::path& path) {
+  return {path == ":memory:" ? std::string(":memory:") : file_uri(resolved(path), "mode=rwc"),
+          SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE};
 }
 
 // Whether SQLite could not make the write-ahead log's files beside the store: its folder is not
@@ -320,18 +340,10 @@ sqlite3* open_checked(const std::filesystem::path& path, RunStore::Mode mode) {
   if (path.empty()) throw InputError("--db '' names no run store");
   if (!writable && !std::filesystem::exists(path))
     throw InputError("no run store at '" + path.string() + "'");
-  const ReadAccess access = writable ? ReadAccess::read_write : read_access(resolved(path));
-  // A writer creates a missing file (":memory:": the empty store no file holds); a reader opens
-  // the file as read_access() says.
-  const std::string uri = !writable             ? reading_uri(path, access)
-                          : path == ":memory:" ? std::string(":memory:")
-                                               : file_uri(resolved(path), "mode=rwc");
-  const int flags = access != ReadAccess::read_write ? SQLITE_OPEN_READONLY
-                    : writable ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-                               : SQLITE_OPEN_READWRITE;
-  sqlite3* db = connect(path, uri, flags | SQLITE_OPEN_URI);
+  const Opening opening = writable ? writing(path) : reading(path);
+  sqlite3* db = connect(path, opening.uri, opening.flags | SQLITE_OPEN_URI);
   try {
-    if (access == ReadAccess::read_write && !writable) exec(db, "PRAGMA query_only = 1");
+    if (opening.query_only) exec(db, "PRAGMA query_only = 1");
     bool ours = false;
     try {
       ours = check_ours(db, path);
@@ -341,9 +353,9 @@ sqlite3* open_checked(const std::filesystem::path& path, RunStore::Mode mode) {
         throw InputError("cannot write the run store '" + path.string() +
                          "': its folder must be writable too (SQLite keeps the store's "
                          "write-ahead log beside it)");
-      if (access == ReadAccess::immutable) throw;
+      if (opening.immutable) throw;
       // The folder refused what access(2) allowed: read immutable.
-      const std::string immutable = reading_uri(path, ReadAccess::immutable);
+      const std::string immutable = immutable_uri(path, resolved(path));
       sqlite3_close(std::exchange(db, nullptr));
       db = connect(path, immutable, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI);
       ours = check_ours(db, path);
@@ -536,7 +548,7 @@ std::uint64_t RunStore::merge_from(const std::filesystem::path& other) {
     throw InputError("'" + other.string() + "' is the store being merged into");
   // Attached as a reading command opens it (read_access): nothing is left beside it.
   Statement attach(db_, "ATTACH DATABASE ?1 AS other");
-  attach.bind(1, reading_uri(other, read_access(resolved(other))));
+  attach.bind(1, reading(other).uri);
   attach.step();
   std::uint64_t added = 0;
   try {
