@@ -23,9 +23,10 @@ Command add_merge_command(CLI::App& app) {
   sub->add_option("--db", o->db,
                   std::string("run store to add to (default ") + store::kDefaultDb + ")");
   return {sub, [o](std::ostream& out, std::ostream&) {
-            // Every source is checked before anything is added from any of them.
+            // Every source is checked, every row of it read as a run, before anything is added
+            // from any of them: a corrupt row is named and nothing is copied.
             for (const auto& source : o->sources)
-              store::RunStore::open(source, store::RunStore::Mode::read_only);
+              store::RunStore::open(source, store::RunStore::Mode::read_only).check_rows();
             store::RunStore into = store::RunStore::open(o->db);
             std::string text;
             for (const auto& source : o->sources)

@@ -110,6 +110,7 @@ int sweep(const SweepOptions& o, std::ostream& out, std::ostream& err) {
     } else if (regular || o.status) {
       try {
         db = store::RunStore::open(o.db, store::RunStore::Mode::read_only);
+        db->check_rows();  // a corrupt row counted as done would never be run again
       } catch (const store::EmptyStore&) {
         label = o.db + " (empty)";
       }

@@ -73,8 +73,9 @@ class Statement {
   }
   Statement& bind(int i, std::uint64_t v) { check(sqlite3_bind_int64(stmt_, i, as_int(v))); return *this; }
   Statement& bind(int i, double v) { check(sqlite3_bind_double(stmt_, i, v)); return *this; }
-  Statement& bind_key(const std::string& version, const PointKey& k) {
-    return bind(1, engine_version(version, k.engine)).bind(2, k.process).bind(3, k.setting).bind(4, k.weights)
+  // Binds ?1..?8 to a key: its version column, then the key's other columns.
+  Statement& bind_key(const std::string& version_column, const PointKey& k) {
+    return bind(1, version_column).bind(2, k.process).bind(3, k.setting).bind(4, k.weights)
         .bind(5, k.n).bind(6, k.m).bind(7, k.gap_level).bind(8, k.seed);
   }
 
@@ -96,6 +97,8 @@ class Statement {
   std::uint64_t uint(int c) const { return as_uint(sqlite3_column_int64(stmt_, c)); }
   std::int64_t integer(int c) const { return sqlite3_column_int64(stmt_, c); }
   double real(int c) const { return sqlite3_column_double(stmt_, c); }
+  int type(int c) const { return sqlite3_column_type(stmt_, c); }
+  sqlite3* db() const { return db_; }
 
  private:
   void check(int rc) {
@@ -167,8 +170,79 @@ std::int64_t pragma(sqlite3* db, const std::string& name) {
   return s.step() ? s.integer(0) : 0;
 }
 
-// Reads a row selected with kResultColumns.
-StoredRun row_of(const Statement& s) {
+// The columns of kResultColumns as SQLite must hold them in a row this program wrote.
+enum class Held { text, integer, real, json };
+constexpr Held kResultHeld[] = {Held::text,    Held::text,    Held::text,    Held::integer,
+                                Held::integer, Held::real,    Held::integer, Held::integer,
+                                Held::real,    Held::real,    Held::real,    Held::real,
+                                Held::integer, Held::integer, Held::integer, Held::json,
+                                Held::json,    Held::real};
+constexpr const char* kResultNames[] = {
+    "process", "setting", "weights", "n", "m", "gap_level", "seed", "replicate", "gap",
+    "max_load", "max_gap_over_time", "fraction_above_level", "balls", "steps", "probes",
+    "histogram", "setting_counts", "seconds"};
+
+// Why column `c` of a row selected with kResultColumns does not hold what it must (empty: it
+// does). A real column may hold an integer: SQLite stores whole reals that way.
+std::string unheld(const Statement& s, int c) {
+  const int type = s.type(c);
+  const auto shown = [&] {
+    const std::string text = s.text(c);
+    return text.size() > 40 ? text.substr(0, 40) + "..." : text;
+  };
+  const auto type_name = [&] {
+    switch (type) {
+      case SQLITE_INTEGER: return "an integer";
+      case SQLITE_FLOAT: return "a real";
+      case SQLITE_TEXT: return "text";
+      case SQLITE_BLOB: return "a blob";
+      default: return "null";
+    }
+  };
+  const bool held = [&] {
+    switch (kResultHeld[c]) {
+      case Held::text: return type == SQLITE_TEXT;
+      case Held::integer: return type == SQLITE_INTEGER;
+      case Held::real: return type == SQLITE_FLOAT || type == SQLITE_INTEGER;
+      case Held::json: return type == SQLITE_TEXT;
+    }
+    return false;
+  }();
+  if (!held) return std::string(kResultNames[c]) + " is " + type_name() + " ('" + shown() + "')";
+  if (kResultHeld[c] != Held::json) return {};
+  const auto not_stored = [&](const std::string& why) {
+    return std::string(kResultNames[c]) + " is not what a run stores ('" + shown() + "': " + why +
+           ")";
+  };
+  const auto counts = [](const ordered_json& j) {
+    return std::all_of(j.begin(), j.end(), [](const auto& v) { return v.is_number_unsigned(); });
+  };
+  try {
+    const auto j = ordered_json::parse(s.text(c));
+    if (!j.is_object()) return not_stored("not a JSON object");
+    if (c == 16 && !counts(j)) return not_stored("a count that is not a whole number");
+    if (c == 15 && !(j.contains("first_level") && j["first_level"].is_number_unsigned() &&
+                     j.value("level_width", ordered_json(1)).is_number_unsigned() &&
+                     j.contains("bins") && j["bins"].is_array() && counts(j["bins"])))
+      return not_stored("not a histogram of whole counts");
+  } catch (const nlohmann::json::exception& e) {
+    return not_stored(e.what());
+  }
+  return {};
+}
+
+// Reads a row selected with kResultColumns, whose version column holds `version_column`.
+// A row that is not a run this program could have written (edited by hand, or by a broken
+// build) is refused with an InputError naming its key: read as a run, it would give wrong
+// numbers to every later check and report.
+StoredRun row_of(const Statement& s, const std::string& version_column) {
+  for (int c = 0; c < static_cast<int>(std::size(kResultHeld)); ++c)
+    if (const std::string why = unheld(s, c); !why.empty())
+      throw CorruptRow(store_named(s.db()) + "the row of " + s.text(0) + ", " + s.text(1) + ", " +
+                       s.text(2) + ", n=" + s.text(3) + ", m=" + s.text(4) + ", gap level " +
+                       s.text(5) + ", seed " + s.text(6) + ", replicate " + s.text(7) +
+                       " (version " + version_column + ") is not a run: " + why +
+                       "; delete that row (or the store) to simulate the run again");
   StoredRun run;
   run.key = {s.text(0), s.text(1), s.text(2), s.uint(3), s.uint(4), s.real(5), s.uint(6)};
   RunResult& r = run.result;
@@ -404,16 +478,42 @@ PointKey PointKey::of(const Simulation& simulation, std::uint64_t seed) {
           seed,                     engine_name(simulation.config.engine)};
 }
 
-RunStore::RunStore(std::filesystem::path path, std::string version, sqlite3* db)
-    : path_(std::move(path)), version_(std::move(version)), db_(db) {}
+RunStore::RunStore(std::filesystem::path path, std::string version, KeyField ignored, sqlite3* db)
+    : path_(std::move(path)), version_(std::move(version)), ignored_(ignored), db_(db) {}
 
-RunStore RunStore::open(const std::filesystem::path& path, Mode mode, std::string version) {
-  return RunStore(path, std::move(version), open_checked(path, mode));
+RunStore RunStore::open(const std::filesystem::path& path, Mode mode, std::string version,
+                        KeyField ignored) {
+  return RunStore(path, std::move(version), ignored, open_checked(path, mode));
+}
+
+std::string RunStore::version_column(const std::string& engine) const {
+  if (ignored_ == KeyField::engine) return version_;
+  if (ignored_ == KeyField::version) return engine_version("any version", engine);
+  return engine_version(version_, engine);
+}
+
+PointKey RunStore::keyed(PointKey key) const {
+  switch (ignored_) {
+    case KeyField::process: key.process.clear(); break;
+    case KeyField::setting: key.setting.clear(); break;
+    case KeyField::weights: key.weights.clear(); break;
+    case KeyField::n: key.n = 0; break;
+    case KeyField::m: key.m = 0; break;
+    case KeyField::gap_level: key.gap_level = 0; break;
+    case KeyField::seed: key.seed = 0; break;
+    default: break;
+  }
+  return key;
+}
+
+std::uint64_t RunStore::keyed(std::uint64_t replicate) const {
+  return ignored_ == KeyField::replicate ? 0 : replicate;
 }
 
 RunStore::RunStore(RunStore&& other) noexcept
     : path_(std::move(other.path_)),
       version_(std::move(other.version_)),
+      ignored_(other.ignored_),
       db_(std::exchange(other.db_, nullptr)),
       insert_(std::move(other.insert_)) {}
 
@@ -423,6 +523,7 @@ RunStore& RunStore::operator=(RunStore&& other) noexcept {
     sqlite3_close(db_);
     path_ = std::move(other.path_);
     version_ = std::move(other.version_);
+    ignored_ = other.ignored_;
     db_ = std::exchange(other.db_, nullptr);
     insert_ = std::move(other.insert_);
   }
@@ -438,10 +539,11 @@ std::map<std::uint64_t, RunResult> RunStore::read(const PointKey& key, std::uint
                                                   std::uint64_t runs) const {
   Statement s(db_, std::string("SELECT ") + kResultColumns + " FROM runs WHERE " + kKeyMatch +
                        " AND replicate >= ?9 AND replicate < ?10");
-  s.bind_key(version_, key).bind(9, first).bind(10, first + runs);
+  s.bind_key(version_column(key.engine), keyed(key)).bind(9, keyed(first))
+      .bind(10, keyed(first) + runs);
   std::map<std::uint64_t, RunResult> found;
   while (s.step()) {
-    StoredRun run = row_of(s);
+    StoredRun run = row_of(s, version_column(key.engine));
     found.emplace(run.result.replicate, std::move(run.result));
   }
   return found;
@@ -450,14 +552,15 @@ std::map<std::uint64_t, RunResult> RunStore::read(const PointKey& key, std::uint
 std::uint64_t RunStore::count(const PointKey& key, std::uint64_t first, std::uint64_t runs) const {
   Statement s(db_, std::string("SELECT count(*) FROM runs WHERE ") + kKeyMatch +
                        " AND replicate >= ?9 AND replicate < ?10");
-  s.bind_key(version_, key).bind(9, first).bind(10, first + runs);
+  s.bind_key(version_column(key.engine), keyed(key)).bind(9, keyed(first))
+      .bind(10, keyed(first) + runs);
   return s.step() ? s.uint(0) : 0;
 }
 
 std::vector<std::uint64_t> RunStore::replicates(const PointKey& key) const {
   Statement s(db_, std::string("SELECT replicate FROM runs WHERE ") + kKeyMatch +
                        " ORDER BY replicate");
-  s.bind_key(version_, key);
+  s.bind_key(version_column(key.engine), keyed(key));
   std::vector<std::uint64_t> found;
   while (s.step()) found.push_back(s.uint(0));
   return found;
@@ -507,8 +610,8 @@ void RunStore::write(std::span<const StoredRun> runs) {
     exec(db_, "BEGIN IMMEDIATE");
     for (const StoredRun& run : runs) {
       const RunResult& r = run.result;
-      s.bind_key(version_, run.key)
-          .bind(9, r.replicate).bind(10, r.gap).bind(11, r.max_load)
+      s.bind_key(version_column(run.key.engine), keyed(run.key))
+          .bind(9, keyed(r.replicate)).bind(10, r.gap).bind(11, r.max_load)
           .bind(12, r.max_gap_over_time).bind(13, r.fraction_above_level)
           .bind(14, r.balls).bind(15, r.steps).bind(16, r.probes)
           .bind(17, histogram_to_json(r.histogram).dump())
@@ -535,14 +638,19 @@ void RunStore::for_each(const std::function<void(const StoredRun&)>& visit) cons
   s.bind(1, version_).bind(2, engine_version(version_, "levels"))
       .bind(3, engine_version(version_, "bulk"));
   while (s.step()) {
-    StoredRun run = row_of(s);
+    StoredRun run = row_of(s, s.text(18));
     run.key.engine = engine_of_version(version_, s.text(18));
     visit(run);
   }
 }
 
+void RunStore::check_rows() const {
+  Statement s(db_, std::string("SELECT ") + kResultColumns + ", version FROM runs");
+  while (s.step()) row_of(s, s.text(18));
+}
+
 std::uint64_t RunStore::merge_from(const std::filesystem::path& other) {
-  { RunStore checked = open(other, Mode::read_only, version_); }  // refuses foreign files
+  open(other, Mode::read_only, version_).check_rows();  // refuses foreign files and bad rows
   std::error_code ignored;
   if (std::filesystem::equivalent(other, path_, ignored))
     throw InputError("'" + other.string() + "' is the store being merged into");

@@ -42,6 +42,13 @@ struct EmptyStore : InputError {
   using InputError::InputError;
 };
 
+// A row of the store that is not a run this program could have written (edited by hand, or by a
+// broken build: a histogram that is not JSON, a gap that is text). Named with its key; never
+// read as a run, and never copied by merge.
+struct CorruptRow : InputError {
+  using InputError::InputError;
+};
+
 struct StoreError : std::runtime_error {
   StoreError(int sqlite_code, const std::string& what)
       : std::runtime_error(what), code(sqlite_code) {}
@@ -74,6 +81,13 @@ struct PointKey {
   auto operator<=>(const PointKey&) const = default;
 };
 
+// The fields of a run's key (PointKey and the replicate). A store opened with one of them
+// ignored writes and looks up every run as if that field were the same for all: a mutant, for
+// the test that shows the key's property test catching a key without any one of its fields.
+enum class KeyField {
+  none, version, engine, process, setting, weights, n, m, gap_level, seed, replicate
+};
+
 struct StoredRun {
   PointKey key;
   RunResult result;      // result.replicate is the replicate
@@ -97,7 +111,8 @@ class RunStore {
   // is the results version whose rows count as results (results_version(), processes/registry.hpp);
   // tests pass another one.
   static RunStore open(const std::filesystem::path& path, Mode mode = Mode::read_write,
-                       std::string version = results_version());
+                       std::string version = results_version(),
+                       KeyField ignored = KeyField::none);
 
   RunStore(RunStore&&) noexcept;
   RunStore& operator=(RunStore&&) noexcept;
@@ -125,14 +140,24 @@ class RunStore {
   // Every stored run of this version, ordered by key and replicate.
   void for_each(const std::function<void(const StoredRun&)>& visit) const;
 
+  // Reads every row (of every version) as a run: CorruptRow names the first that is not one.
+  void check_rows() const;
+
   // Copies into this store every row of the store at `other` (all versions) that this one lacks.
-  // Returns the number of rows added. `other` is checked like open() checks, and not modified.
+  // Returns the number of rows added. `other` is checked like open() and check_rows() check, and
+  // not modified; nothing is copied from a source with a corrupt row.
   std::uint64_t merge_from(const std::filesystem::path& other);
 
  private:
-  RunStore(std::filesystem::path path, std::string version, sqlite3* db);
+  RunStore(std::filesystem::path path, std::string version, KeyField ignored, sqlite3* db);
+  // What the key's columns hold for `key` and a replicate (all of it, but for the ignored field).
+  std::string version_column(const std::string& engine) const;
+  PointKey keyed(PointKey key) const;
+  std::uint64_t keyed(std::uint64_t replicate) const;
+
   std::filesystem::path path_;
   std::string version_;
+  KeyField ignored_ = KeyField::none;
   sqlite3* db_ = nullptr;
   std::unique_ptr<Statement> insert_;
 };

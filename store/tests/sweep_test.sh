@@ -9,6 +9,10 @@
 #            is stored, no rank hangs, and rank 0 alone prints the status and exits 143; resumed,
 #            the store equals a plain sweep's
 #   refuse   a file that is not a gapcheck store is refused (exit 2, one line) and left as it was
+#   corrupt  a row that is not a run (a histogram that is not JSON, a gap that is text) is named
+#            with its key and refused (exit 2) by run --db (which check and report read through),
+#            export, sweep,
+#            sweep --status and merge; merge copies nothing from such a source
 #   version  rows of another results version are not reused: the sweep runs them again
 #   part     parts 1/3, 2/3 and 3/3 into three stores, merged, equal one whole sweep; bad parts
 #            are refused
@@ -174,6 +178,30 @@ refuse)
   cmp other.db other.before || fail "other.db was modified"
   [[ $(ls | sort | tr '\n' ' ') == "err.txt grid.toml other.before other.db out.txt results.before results.csv " ]] ||
     fail "files were created: $(ls)"
+  ;;
+corrupt)
+  "$gapcheck" sweep grid.toml --db good.db > /dev/null 2>&1
+  two_choice="process LIKE 'two-choice%' AND setting = 'exact'"
+  for damage in "histogram = '{not json'" "gap = 'abc'" "setting_counts = '[1]'" "n = 'many'"; do
+    cp good.db bad.db
+    sqlite3 bad.db "UPDATE runs SET $damage WHERE $two_choice AND replicate = 7"
+    for command in "run --process two-choice --n 500 --m 200n --runs 10 --seed 11 --db bad.db" \
+                   "export --db bad.db --csv" "export --db bad.db --json --per-point" \
+                   "sweep grid.toml --db bad.db" "sweep grid.toml --db bad.db --status" \
+                   "merge --db into.db bad.db"; do
+      # A row whose key column is damaged is no key's row: a lookup by key never reads it.
+      [[ $damage == "n = 'many'" && $command == run* ]] && continue
+      set +e
+      "$gapcheck" $command > out.txt 2> err.txt
+      code=$?
+      set -e
+      [[ $code -eq 2 ]] || fail "'gapcheck $command' with $damage exited with $code: $(cat err.txt)"
+      [[ $(wc -l < err.txt) -eq 1 ]] || fail "'gapcheck $command' said: $(cat err.txt)"
+      grep -q "two-choice:ties=random, exact, unit, n=[0-9a-z]*, m=100000, .*seed 11, replicate 7 .* is not a run" err.txt ||
+        fail "the error does not name the row: $(cat err.txt)"
+    done
+    [[ ! -e into.db ]] || [[ $(count into.db) -eq 0 ]] || fail "merge copied $(count into.db) rows of a corrupt store"
+  done
   ;;
 version)
   "$gapcheck" sweep grid.toml --db runs.db --threads 2 > /dev/null 2>&1
