@@ -2,7 +2,7 @@
 // loaded of them (ties: TieRule, random by default).  Two-Choice is d = 2, One-Choice is d = 1.
 //   for t = 1..m:  i_1..i_d ~ Uniform([n]) i.i.d.;  j = argmin_k x_{i_k};  x_j += 1
 // Source: Azar, Broder, Karlin, Upfal, SIAM J. Comput. 29(1), 1999; Berenbrink, Czumaj, Steger,
-// Vöcking, SIAM J. Comput. 35(6), 2006; theory.md §1.2.
+// Vöcking, SIAM J. Comput. 35(6), 2006; docs/theory.md, Two-Choice and Greedy[d].
 #pragma once
 
 #include <cstdint>
@@ -19,10 +19,10 @@ struct DChoice {
 
   static std::vector<ProcessEntry<DChoice>> entries() {
     return {{{"two-choice", "sample 2 bins uniformly, place in the lighter (d-choice with d=2)",
-              "Azar et al. 1999; theory.md 1.2", {ties_param()}},
+              "Azar, Broder, Karlin, Upfal, SIAM J. Comput. 1999", {ties_param()}},
              [](const Params& p) { return DChoice{2, tie_rule(p)}; }},
             {{"d-choice", "Greedy[d]: sample d bins with replacement, place in the lightest",
-              "Azar et al. 1999; Berenbrink et al. 2006; theory.md 1.2",
+              "Azar et al., SIAM J. Comput. 1999; Berenbrink et al., SIAM J. Comput. 2006",
               {d_param("number of samples"), ties_param()}},
              [](const Params& p) { return DChoice{d_of(p), tie_rule(p)}; }}};
   }

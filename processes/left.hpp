@@ -1,6 +1,7 @@
 // Left[d] / Always-Go-Left.  Split the bins into d groups G_1..G_d; sample one bin uniformly in
 // every group; place the ball in the least loaded sample, ties to the leftmost group.
-// Source: Vöcking, "How asymmetry helps load balancing", J. ACM 50(4), 2003; theory.md §1.3, §4.1.
+// Source: Vöcking, "How asymmetry helps load balancing", J. ACM 50(4), 2003; docs/theory.md,
+// Left[d].
 // Groups when d does not divide n: G_k = [floor(k n/d), floor((k+1) n/d)), k = 0..d-1, so sizes
 // differ by at most one (d > n would leave a group empty and is refused when the spec is bound).
 //
@@ -27,7 +28,7 @@ struct Left {
   static std::vector<ProcessEntry<Left>> entries() {
     return {{{"left",
               "Always-Go-Left: one uniform sample in each of d groups, lightest wins, ties left",
-              "Vöcking, J. ACM 2003; theory.md 1.3",
+              "Vöcking, J. ACM 50(4), 2003",
               {d_param("number of groups (group k = [floor(kn/d), floor((k+1)n/d)); d <= n)")}},
              [](const Params& p) {
                if (p.integer("d") > p.n())

@@ -5,7 +5,7 @@
 //                  c = argmin over {i, c} of the loads after placement (ties: b)
 // Source: Mitzenmacher, Prabhakar, Shah, "Load balancing with memory", FOCS'02: "each time a ball
 // is placed, the least loaded of that ball's choices after placement is remembered"; Los,
-// Sauerwald, Sylvester, SODA'22 / SODA'23 call this process Caching / Memory [MPS02]; theory.md §7.
+// Sauerwald, Sylvester, SODA'22 (arXiv 2110.10759) / SODA'23 call it Caching / Memory [MPS02].
 //
 // Why "after placement": the two readings in the sources, "the most recently used bin" (SODA'22
 // abstract) and "the least loaded after placement" (MPS02, the original), differ when the sample
@@ -33,7 +33,8 @@ struct Memory {
     return {{{"memory",
               "sample one bin; place in the lesser of it and the cached bin (ties: the sample); "
               "cache the lesser of the two after placement (ties: the bin used)",
-              "Mitzenmacher, Prabhakar, Shah 2002; Los, Sauerwald, Sylvester, SODA'22; theory.md 7",
+              "Mitzenmacher, Prabhakar, Shah, FOCS'02; Los, Sauerwald, Sylvester, SODA'22, "
+              "arXiv 2110.10759",
               {}},
              [](const Params&) { return Memory{}; }}};
   }

@@ -1,7 +1,7 @@
 // Mixed Quantile.  With probability eta a Quantile(delta) step, otherwise a One-Choice step.
 // Source: Los, Sauerwald, "Balanced allocations in batches: the tower of two choices", SPAA'23,
 // arXiv 2302.04399, code `mixed_quantile`, which uses eta = min(1, sqrt((n/b) ln n)) and
-// delta = 0.5 in b-Batched; theory.md §6.  The coin is tossed first, as in (1+beta).
+// delta = 0.5 in b-Batched.  The coin is tossed first, as in (1+beta).
 #pragma once
 
 #include "processes/core/engine.hpp"
@@ -17,7 +17,7 @@ struct MixedQuantile {
 
   static std::vector<ProcessEntry<MixedQuantile>> entries() {
     return {{{"mixed-quantile", "with prob. eta a Quantile(delta) step, else a One-Choice step",
-              "Los, Sauerwald, SPAA'23 (code mixed_quantile); theory.md 6",
+              "Los, Sauerwald, SPAA'23, arXiv 2302.04399 (code mixed_quantile)",
               {{"eta", ParamDef::Kind::real, "1", 0, 1, {},
                 "probability of a Quantile step; the papers use eta = min(1, sqrt((n/b) ln n)) "
                 "for batch size b"},

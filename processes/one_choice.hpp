@@ -1,7 +1,7 @@
 // One-Choice.  Each ball goes to a bin chosen uniformly at random.
 //   for t = 1..m:  i ~ Uniform([n]);  x_i += 1
 // Source: Azar, Broder, Karlin, Upfal, "Balanced allocations", SIAM J. Comput. 29(1), 1999;
-// theory.md §1.1.
+// docs/theory.md, One-Choice.
 #pragma once
 
 #include "processes/core/engine.hpp"
@@ -11,7 +11,8 @@ namespace gapcheck {
 
 struct OneChoice {
   static std::vector<ProcessEntry<OneChoice>> entries() {
-    return {{{"one-choice", "each ball goes to a uniform bin", "Azar et al. 1999; theory.md 1.1", {}},
+    return {{{"one-choice", "each ball goes to a uniform bin",
+              "Azar, Broder, Karlin, Upfal, SIAM J. Comput. 1999", {}},
              [](const Params&) { return OneChoice{}; }}};
   }
   static constexpr bool on_levels = true;

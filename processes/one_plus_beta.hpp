@@ -1,7 +1,8 @@
 // (1+beta).  With probability beta a Two-Choice step, otherwise a One-Choice step.
 //   for t = 1..m:  i1 ~ Uniform([n]);  with prob. beta: i2 ~ Uniform([n]), place in argmin(x_i1, x_i2)
 //                                      otherwise:       place in i1
-// Source: Peres, Talwar, Wieder, Random Struct. Algorithms 47(4), 2015; theory.md §1.4.
+// Source: Peres, Talwar, Wieder, Random Struct. Algorithms 47(4), 2015; docs/theory.md,
+// One-plus-beta.
 // The coin comes from the process's coin stream, and i2's sample word is read on every step and
 // used (a probe) only on a Two-Choice step (stream layout 4): on one seed beta = 1 places every
 // ball as Two-Choice does, and beta = 0 as One-Choice does in law (on the first of two words).
@@ -19,7 +20,7 @@ struct OnePlusBeta {
 
   static std::vector<ProcessEntry<OnePlusBeta>> entries() {
     return {{{"one-plus-beta", "with prob. beta a Two-Choice step, else a One-Choice step",
-              "Peres, Talwar, Wieder 2015; theory.md 1.4",
+              "Peres, Talwar, Wieder, Random Struct. Algorithms 47(4), 2015",
               {{"beta", ParamDef::Kind::real, "0.5", 0, 1, {}, "probability of a Two-Choice step"},
                ties_param()}},
              [](const Params& p) { return OnePlusBeta{p.real("beta"), tie_rule(p)}; }}};

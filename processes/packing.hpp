@@ -1,6 +1,6 @@
 // Packing.  Sample one bin i; if x_i < W/n, fill it with balls up to ceil(W/n) + 1, else place
 // 1 ball.  Source: Los, Sauerwald, Sylvester, "Balanced allocations: caching and packing,
-// twinning and thinning", SODA'22; theory.md §7.  Unit weights only: "fill to a level" counts
+// twinning and thinning", SODA'22, arXiv 2110.10759.  Unit weights only: "fill to a level" counts
 // balls (W/n is read before the step; the engine stops the step at m balls).
 #pragma once
 
@@ -20,7 +20,7 @@ struct Packing {
 
   static std::vector<ProcessEntry<Packing>> entries() {
     return {{{"packing", "sample one bin; if its load < W/n fill it to ceil(W/n)+1, else 1 ball",
-              "Los, Sauerwald, Sylvester, SODA'22; theory.md 7", {}},
+              "Los, Sauerwald, Sylvester, SODA'22, arXiv 2110.10759", {}},
              [](const Params&) { return Packing{}; }}};
   }
   static constexpr bool on_levels = true;

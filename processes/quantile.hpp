@@ -1,7 +1,7 @@
 // Quantile(delta).  Sample i1; if i1 is among the ceil(delta n) heaviest bins (ties ranked
 // uniformly at random), place the ball in a fresh uniform i2 without comparing; else in i1.
 // Source: Los, Sauerwald, "Balanced allocations in batches: simplified and generalized", SPAA'22,
-// arXiv 2203.13902, code `hybrid_quantile`; theory.md §5.  One binary rank query per ball.
+// arXiv 2203.13902, code `hybrid_quantile`.  One binary rank query per ball.
 #pragma once
 
 #include <cmath>
@@ -25,7 +25,7 @@ struct Quantile {
 
   static std::vector<ProcessEntry<Quantile>> entries() {
     return {{{"quantile", "sample i1; if among the ceil(delta n) heaviest, use a fresh sample instead",
-              "Los, Sauerwald, SPAA'22 (code hybrid_quantile); theory.md 5", {delta_param()}},
+              "Los, Sauerwald, SPAA'22, arXiv 2203.13902 (code hybrid_quantile)", {delta_param()}},
              [](const Params& p) { return Quantile{p.real("delta")}; }}};
   }
   static constexpr bool on_levels = true;

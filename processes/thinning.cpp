@@ -10,7 +10,7 @@ std::vector<ProcessEntry<Thinning>> Thinning::entries() {
   return {
       {{"thinning",
         "two-thinning: keep a uniform primary iff its load < threshold, else a fresh secondary",
-        "Feldheim, Gurel-Gurevich, Li, AAP 2024; theory.md 3.1",
+        "Feldheim, Gurel-Gurevich, Li, Ann. Appl. Probab. 2024, arXiv 2110.05009",
         {{"threshold", Kind::choice, "relative", 0, 0, {"absolute", "relative", "schedule"},
           "absolute: l; relative: W/n + L (the mean; t/n for unit weights); schedule: by stage of "
           "t (balls placed so far)"},
@@ -35,7 +35,7 @@ std::vector<ProcessEntry<Thinning>> Thinning::entries() {
       {{"mean-thinning",
         "keep a uniform primary iff its load <= W/n (the mean; t/n for unit weights), else a "
         "fresh secondary",
-        "Los et al., dimitrioslos.com mean-thinning; theory.md 7", {}},
+        "Los, Sauerwald, Sylvester, SODA'22 (arXiv 2110.10759) and arXiv 2308.05087", {}},
        [](const Params&) {
          Thinning mean;  // relative threshold W/n + 0, equality accepted
          mean.accept_at_threshold = true;

@@ -3,7 +3,7 @@
 // (W/n + L, the mean plus L; Mean-Thinning is L = 0 with equality accepted) or a schedule: a
 // piecewise function of the step t, enough to write the multi-stage strategies.  Source: Feldheim,
 // Gurel-Gurevich, Li, "Long-term balanced allocation via thinning", Ann. Appl. Probab. 34(1A),
-// 2024; theory.md §3.1, §7 (Mean-Thinning, Los et al.).
+// 2024, arXiv 2110.05009; Mean-Thinning: Los, Sauerwald, Sylvester, arXiv 2308.05087.
 //
 // The relative threshold is the mean W/n that the definitions name (t/n there, for unit balls):
 // with weights, t/n is not the mean, and a threshold below the mean rejects almost every primary.

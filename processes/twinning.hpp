@@ -1,6 +1,6 @@
 // Twinning.  Sample one bin i; place 2 balls in it if x_i < W/n, else 1 ball.
 // Source: Los, Sauerwald, Sylvester, "Balanced allocations: caching and packing, twinning and
-// thinning", SODA'22; mean-biased processes, arXiv 2308.05087; theory.md §7.
+// thinning", SODA'22, arXiv 2110.10759; "Mean-biased processes ...", arXiv 2308.05087.
 #pragma once
 
 #include <cstdint>
@@ -14,7 +14,7 @@ namespace gapcheck {
 struct Twinning {
   static std::vector<ProcessEntry<Twinning>> entries() {
     return {{{"twinning", "sample one bin; place 2 balls if its load < W/n, else 1",
-              "Los, Sauerwald, Sylvester, SODA'22; theory.md 7", {}},
+              "Los, Sauerwald, Sylvester, SODA'22, arXiv 2110.10759", {}},
              [](const Params&) { return Twinning{}; }}};
   }
   static constexpr bool on_levels = true;

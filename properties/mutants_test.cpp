@@ -133,7 +133,7 @@ struct MostRecentlyUsedMemory {
 };
 
 // sigma-noisy that truncates the noisy reads to integers before comparing (the quirk of the
-// authors' Noise-22 code, theory.md 2.1).
+// authors' Noise-22 code, Los & Sauerwald, PODC'22).
 template <class Load>
 class TruncatedNoiseOracle : public SigmaNoisyOracle<Load> {
  public:

@@ -482,7 +482,8 @@ TEST(ExactRunLaw, BulkMutantsFailTheJointLaw) {
   }
 }
 
-// Processes with multi-ball steps or a cache, by their transitions (the definitions, theory.md 7).
+// Processes with multi-ball steps or a cache, by their transitions (the definitions:
+// docs/theory.md).
 State place(State s, std::size_t bin, double balls, std::uint64_t m, std::size_t n) {
   double w = 0;
   for (std::size_t i = 0; i < n; ++i) w += s[i];

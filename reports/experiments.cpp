@@ -596,7 +596,8 @@ Section fluid(const ExperimentContext& c) {
   Section section{"fluid-limit", "Fluid limits at m = n", "", {}, {}};
   section.text = fmt::format(
       "The fraction s_i of bins with load at least i after m = n balls: simulated (n = {}, {} "
-      "runs, 95% intervals) and the mean-field ODE of theory.md §1.5 (stats::fluid_limit, RK4, "
+      "runs, 95% intervals) and the mean-field ODE (Mitzenmacher, Combin. Probab. Comput. 1999; "
+      "stats::fluid_limit, RK4, "
       "h = 10^-4). For "
       "large n they must agree to within sampling error, level by level. The table's t is "
       "(simulated − ODE) over the standard error of the {} runs, read against Student's t "

@@ -1,10 +1,10 @@
-// The seed papers' experiments, each a section of the report: figures, tables and a text.
+// The papers' experiments, each a section of the report: figures, tables and a text.
 //
-// Each experiment follows the protocol of its paper (theory.md; stats/claims/published/README.md)
-// at the sizes of the chosen tier, simulates only through the Runner, and states on every
-// figure the tier, n, m, runs and seed. Where stats/claims/published/ holds the authors' numbers,
-// the section sets them beside the measured ones and says where they disagree; it never
-// tunes a process to match.
+// Each experiment follows the protocol of its paper (docs/theory.md;
+// stats/claims/published/README.md) at the sizes of the chosen tier, simulates only through the
+// Runner, and states on every figure the tier, n, m, runs and seed. Where
+// stats/claims/published/ holds the authors' numbers, the section sets them beside the measured
+// ones and says where they disagree; it never tunes a process to match.
 #pragma once
 
 #include <filesystem>

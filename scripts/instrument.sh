@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# Builds and runs the measuring instrument (../shared/perf/limit.cpp: a naive loop and tuned
-# Two-Choice loops) with two variants added: its tuned byte-cell loop `h_ring64_u8thp` on both
-# cores, each core its own run and its own huge-page array (`h_ring64_u8thp_2thr`, aggregate balls
-# per second), and the same on one core (`h_ring64_u8thp_1thr`: the instrument's `h_ring64_u8thp`
-# under a second name, so that a run lists the pair together). The instrument's own two-core
+# Builds and runs the measuring instrument (limit.cpp, a standalone file of a naive loop and tuned
+# Two-Choice loops that this repository does not ship) with two variants added: its tuned
+# byte-cell loop `h_ring64_u8thp` on both cores, each core its own run and its own huge-page array
+# (`h_ring64_u8thp_2thr`, aggregate balls per second), and the same on one core
+# (`h_ring64_u8thp_1thr`: the instrument's `h_ring64_u8thp` under a second name, so that a run
+# lists the pair together). The instrument's own two-core
 # variants use 32-bit loads; gapcheck's engine keeps one byte a bin, so these two say what two
 # cores give a tuned loop on gapcheck's layout on this machine.
-# Usage: scripts/instrument.sh [limit.cpp] -- [instrument arguments, e.g. --nlogs 16,24 --mlog 26]
-# (limit.cpp defaults to ../shared/perf/limit.cpp beside the source tree).
+# Usage: scripts/instrument.sh PATH/limit.cpp -- [instrument arguments, e.g. --nlogs 16,24 --mlog 26]
 set -euo pipefail
-source="$(dirname "$0")/../../shared/perf/limit.cpp"
+source=""
 if [[ $# -gt 0 && $1 != -* ]]; then source=$1; shift; fi
 if [[ ${1:-} == -- ]]; then shift; fi
 [[ -f $source ]] || {

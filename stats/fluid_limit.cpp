@@ -1,5 +1,5 @@
-// The fluid limits of theory.md §1.5 as one right-hand side per model, integrated by the
-// classical fourth-order Runge–Kutta method. The state is s_1..s_L (s_0 ≡ 1 and s_{L+1} ≡ 0
+// The fluid limits of docs/theory.md (Fluid limits) as one right-hand side per model, integrated
+// by the classical fourth-order Runge–Kutta method. The state is s_1..s_L (s_0 ≡ 1 and s_{L+1} ≡ 0
 // are boundary values), except for Left[d], whose state is the per-group fractions x_{j,i}.
 // Truncating at L levels is harmless while s_L is negligible, which `levels` must ensure.
 #include "stats/fluid_limit.hpp"

@@ -1,4 +1,5 @@
-// Mean-field (fluid-limit) ODEs of theory.md §1.5, solved by RK4.
+// Mean-field (fluid-limit) ODEs (Mitzenmacher, Combin. Probab. Comput. 1999; docs/theory.md,
+// Fluid limits), solved by RK4.
 #pragma once
 
 #include <vector>

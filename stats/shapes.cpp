@@ -25,8 +25,9 @@ double var(const Vars& x, const std::string& key, std::string_view shape_name) {
   return it->second;
 }
 
-// φ_d: the root in (1, 2) of x^d = x^{d−1} + … + 1 (theory.md §1.3), for Left[d]; defined for
-// integer d ≥ 2 only (a figure drawing a form between grid points asks only where it is defined).
+// φ_d: the root in (1, 2) of x^d = x^{d−1} + … + 1 (Vöcking, J. ACM 2003), for Left[d]; defined
+// for integer d ≥ 2 only (a figure drawing a form between grid points asks only where it is
+// defined).
 double generalized_golden_ratio(double d) {
   if (!(d >= 2) || d != std::floor(d))
     throw InputError("shape φ_d needs an integer d >= 2, not d = " + std::to_string(d));

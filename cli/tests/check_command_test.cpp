@@ -22,7 +22,7 @@ std::string catalog(bool as_control) {
   std::ofstream(path) << "[[claim]]\nid = \"tiny-fluid\"\n"
                       << (as_control ? "control = true\n" : "")
                       << R"(statement = "One-Choice follows the Poisson fluid limit"
-source = "theory.md 1.5"
+source = "Mitzenmacher, Combin. Probab. Comput. 1999; Poisson limit"
 evidence = "D"
 process = "one-choice"
 variable = "load_fractions"

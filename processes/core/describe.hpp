@@ -17,7 +17,7 @@ namespace gapcheck {
 struct Entry {
   std::string name;
   std::string definition;  // one line
-  std::string source;      // paper and theory.md section
+  std::string source;      // the paper: authors, venue, year, arXiv id
   std::vector<ParamDef> params;
 };
 

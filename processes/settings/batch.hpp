@@ -2,7 +2,7 @@
 // ball of the batch from that snapshot alone, and the batch's placements become visible at its end.
 //   for each batch (t = 0, b, 2b, ...): snapshot = x;  choose i_1..i_b from snapshot;  x[i_j] += w_j
 // Source: Berenbrink, Czumaj, Englert, Friedetzky, Nagel, RANDOM'12; Los & Sauerwald, SPAA'22
-// (arXiv 2203.13902); theory.md §2.1 and §5. docs/settings.md.
+// (arXiv 2203.13902). docs/settings.md.
 //
 // The true loads take every ball at once (the gap statistics are read from them), while the
 // process reads only the snapshot. At a batch end the snapshot copies the bins touched during
@@ -118,7 +118,7 @@ std::vector<Described<AnySetting>> batch_entries() {
   return {{{"batch",
             "loads, mean and clock t frozen at the start of each batch of b balls, visible at its "
             "end",
-            "Berenbrink et al. 2012; Los, Sauerwald 2022; theory.md 2.1, 5",
+            "Berenbrink et al., RANDOM'12; Los, Sauerwald, SPAA'22, arXiv 2203.13902",
             {{"b", ParamDef::Kind::count, "n", 1, 0x1.0p40, {}, "batch size in balls"}}},
            [](const Params& p) -> AnySetting { return BatchSetting{p.integer("b")}; }}};
 }

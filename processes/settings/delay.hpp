@@ -5,7 +5,7 @@
 // random step of the window for the whole question (both bins of a comparison at the same step:
 // "the loads from a uniformly random step among the last tau"), `random-per-read` reads every bin
 // at its own random step. Source: Los & Sauerwald, J.ACM 70(6), 2023 (arXiv 2206.07503);
-// theory.md §2.1. b-Batched is an instance with tau = b. docs/settings.md.
+// PODC'22. b-Batched is an instance with tau = b. docs/settings.md.
 //
 // Only load reads are delayed: the process's clock t (balls()) and the mean W/n are the true ones,
 // as in the definition, where a delayed estimate replaces x_i and the allocation stays sequential.
@@ -205,7 +205,7 @@ struct DelaySetting {
 template <class AnySetting>
 std::vector<Described<AnySetting>> delay_entries() {
   return {{{"delay", "each load read is a value the bin had during the last tau steps",
-            "Los, Sauerwald 2023; theory.md 2.1",
+            "Los, Sauerwald, PODC'22 / J. ACM 2023, arXiv 2206.07503",
             {{"tau", ParamDef::Kind::count, "n", 1, 0x1.0p40, {}, "window in balls"},
              {"adversary", ParamDef::Kind::choice, "adversarial", 0, 0,
               {"adversarial", "random", "random-per-read"},

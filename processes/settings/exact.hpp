@@ -20,7 +20,7 @@ struct ExactSetting {
 template <class AnySetting>
 std::vector<Described<AnySetting>> exact_entries() {
   return {{{"exact", "the process sees the true loads; placements are visible at once",
-            "theory.md 1", {}},
+            "Azar, Broder, Karlin, Upfal, SIAM J. Comput. 1999", {}},
            [](const Params&) -> AnySetting { return ExactSetting{}; }}};
 }
 

@@ -1,7 +1,7 @@
 // g-Bounded (g-Adv-Comp): an adaptive adversary may fix the result of any comparison between
 // two bins whose loads differ by at most g; comparisons of loads further apart are correct.
 // Source: Alistarh, Brown, Kopinsky, Li, Nadiradze, SPAA'18; Los & Sauerwald, J.ACM 70(6), 2023
-// (arXiv 2206.07503); theory.md §2.1. docs/settings.md gives the rule for every oracle question.
+// (arXiv 2206.07503), PODC'22. docs/settings.md gives the rule for every oracle question.
 //
 // Every question a process asks is a comparison of a bin's load with something: another bin
 // (compare), a level (compare_to: thresholds, the mean), the k-th heaviest load q (in_top). The
@@ -38,7 +38,7 @@ struct HeavierAdversary {
 };
 
 // Every decidable comparison is decided by a fair coin, exactly equal values included: this is
-// g-Myopic's "if |x_i1 - x_i2| <= g, allocate to i1 or i2 with probability 1/2" (theory.md §2.1),
+// g-Myopic's "if |x_i1 - x_i2| <= g, allocate to i1 or i2 with probability 1/2" (Los & Sauerwald),
 // and no answer within g is ever "equal", so the process's own tie rule never decides. At g = 0
 // that is a coin on exact ties: the law of Two-Choice with random ties, not its sample path, and
 // not the law of a process whose tie rule is not a fair coin (ties=index, Left, Memory,
@@ -145,7 +145,7 @@ std::vector<Described<AnySetting>> g_bounded_entries() {
   return {{{"g-bounded",
             "an adaptive adversary decides every comparison of values at most g apart; others are "
             "true",
-            "Alistarh et al. 2018; Los, Sauerwald 2023; theory.md 2.1",
+            "Alistarh et al., SPAA'18; Los, Sauerwald, PODC'22 / J. ACM 2023, arXiv 2206.07503",
             {g_param("comparisons of values at most g apart may be decided by the adversary"),
              {"adversary", ParamDef::Kind::choice, "heavier", 0, 0, {"heavier", "random", "near-max"},
               "heavier = reverse every decidable comparison (ball to the heavier bin), random = a "

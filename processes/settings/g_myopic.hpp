@@ -1,7 +1,7 @@
 // g-Myopic(-Comp): a comparison of two bins whose loads differ by at most g is decided by a fair
 // coin; comparisons of loads further apart are correct.
 //   i1, i2 ~ Uniform([n]);  if |x_i1 - x_i2| <= g: allocate to i1 or i2 w.p. 1/2;  else the lighter
-// Source: Los & Sauerwald, J.ACM 70(6), 2023 (arXiv 2206.07503); theory.md §2.1.
+// Source: Los & Sauerwald, J.ACM 70(6), 2023 (arXiv 2206.07503), PODC'22.
 //
 // It is g-Bounded with the adversary that tosses a fair coin (from the setting stream) for every
 // comparison it may decide, so it is that very type: the same rule for thresholds (|x_i - level|
@@ -23,7 +23,7 @@ std::vector<Described<AnySetting>> g_myopic_entries() {
   return {{{"g-myopic",
             "comparisons of values at most g apart, equal values included, are decided by a fair "
             "coin",
-            "Los, Sauerwald 2023; theory.md 2.1",
+            "Los, Sauerwald, PODC'22 / J. ACM 2023, arXiv 2206.07503",
             {g_param("comparisons of values at most g apart are decided by a fair coin")}},
            [](const Params& p) -> AnySetting { return GMyopicSetting{p.real("g")}; }}};
 }

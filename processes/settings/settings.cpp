@@ -18,12 +18,13 @@ const std::vector<Described<AnySetting>>& setting_table() {
 const std::vector<Described<Weights>>& weights_table() {
   using Kind = ParamDef::Kind;
   static const std::vector<Described<Weights>> table = {
-      {{"unit", "every ball has weight 1", "theory.md 0", {}},
+      {{"unit", "every ball has weight 1", "Azar, Broder, Karlin, Upfal, SIAM J. Comput. 1999", {}},
        [](const Params&) { return Weights{}; }},
-      {{"exp", "i.i.d. Exp weights with the given mean", "Talwar, Wieder 2007; theory.md 5",
+      {{"exp", "i.i.d. Exp weights with the given mean",
+        "Talwar, Wieder, STOC'07; Los, Sauerwald, SPAA'22, arXiv 2203.13902",
         {{"mean", Kind::real, "1", 1e-9, 1e9, {}, "mean weight"}}},
        [](const Params& p) { return Weights{Weights::Kind::exponential, p.real("mean"), 0}; }},
-      {{"uniform", "i.i.d. weights uniform on [lo, hi]", "theory.md 7",
+      {{"uniform", "i.i.d. weights uniform on [lo, hi]", "Talwar, Wieder, STOC'07 (weighted balls)",
         {{"lo", Kind::real, "0", 0, 1e9, {}, "smallest weight"},
          {"hi", Kind::real, "2", 0, 1e9, {}, "largest weight (>= lo)"}}},
        [](const Params& p) {

@@ -1,7 +1,7 @@
 // sigma-Noisy-Load: every load the process reads is perturbed by fresh, independent N(0, sigma^2)
 // noise, and decisions compare the noisy real values.
 //   i1, i2 ~ Uniform([n]);  x~k = x_ik + N(0, sigma^2) fresh per read;  allocate to argmin(x~1, x~2)
-// Source: Los & Sauerwald, J.ACM 70(6), 2023 (arXiv 2206.07503); theory.md §2.1.
+// Source: Los & Sauerwald, J.ACM 70(6), 2023 (arXiv 2206.07503), PODC'22.
 //
 // Real sigma and real-valued comparisons (the authors' code truncates to integers; we do not).
 // Each read draws one standard normal from the setting stream, and sigma = 0 adds exactly 0, so
@@ -65,7 +65,7 @@ template <class AnySetting>
 std::vector<Described<AnySetting>> sigma_noisy_entries() {
   return {{{"sigma-noisy",
             "every load read is x_i + N(0, sigma^2), fresh per read; real comparisons",
-            "Los, Sauerwald 2023; theory.md 2.1",
+            "Los, Sauerwald, PODC'22 / J. ACM 2023, arXiv 2206.07503",
             {{"sigma", ParamDef::Kind::real, "1", 0, 1e9, {}, "standard deviation of the noise"}}},
            [](const Params& p) -> AnySetting { return SigmaNoisySetting{p.real("sigma")}; }}};
 }

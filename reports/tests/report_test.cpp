@@ -198,7 +198,7 @@ claims::ClaimOutcome outcome_of(std::string id, std::string statement, std::stri
 TEST(Report, ClaimOutcomesBecomeTheVerdictTableAndTheirFigures) {
   claims::ClaimOutcome outcome =
       outcome_of("two-choice-loglog", "Two-Choice gap = log2 log n + O(1)", "n");
-  outcome.source = "theory.md 1.2";
+  outcome.source = "Los & Sauerwald, PODC'22, arXiv 2206.07503, abstract";
   outcome.verdict = claims::Verdict::pass;
   outcome.evidence = "a in interval";
   for (const double n : {256.0, 1024.0, 4096.0, 16384.0})
@@ -268,7 +268,7 @@ double shape_value_for_findings(const std::string&, const stats::Vars& x) { retu
 TEST(Report, FindingsAreMarkedInTheVerdictTableWithTheirText) {
   claims::ClaimOutcome claim =
       outcome_of("first-diff-probes", "FirstDiff uses at most d probes per ball", "n");
-  claim.source = "theory.md 4.1";
+  claim.source = "Augustine, Moses, Redlich & Upfal, SODA'16, arXiv 1602.08298";
   claim.verdict = claims::Verdict::fail;
   claim.finding = "averages more than d probes & the cap was not retrieved";
   for (const double n : {256.0, 1024.0}) claim.points.push_back({{{"n", n}}, 3.0, 0.05, 20});
@@ -423,7 +423,7 @@ std::size_t count(const std::string& text, const std::string& what) {
 claims::ClaimOutcome flat_outcome() {
   claims::ClaimOutcome o =
       outcome_of("two-choice-flat-in-m", "Two-Choice: the gap does not grow with m (m ≥ n)", "t");
-  o.source = "theory.md 1.2";
+  o.source = "Los & Sauerwald, PODC'22, arXiv 2206.07503, abstract";
   o.verdict = claims::Verdict::pass;
   o.evidence = "growth per doubling of t at n=4096: 0.035 [0.0266, 0.0434] vs ±0.1";
   o.specs.process = "two-choice";

@@ -68,7 +68,8 @@ const std::map<RuleKind, std::vector<RuleParameter>> kRuleParameters = {
       {"crossover_lo", Kind::number}, {"crossover_hi", Kind::number}}},
     {RuleKind::bound, {{"sense", Kind::text, {"at_most", "same_order"}}, {"tolerance", Kind::positive}}}};
 
-// The evidence tags of theory.md: verified, cited, measured, derived.
+// The evidence tags (docs/theory.md): verified against the source, the authors' code, recalled
+// but not checked against the full text, derived.
 const std::vector<std::string> kEvidenceTags = {"V", "C", "M", "D"};
 
 std::string joined(const std::vector<std::string>& names) {

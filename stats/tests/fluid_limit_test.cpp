@@ -1,4 +1,4 @@
-// The fluid-limit solver against closed forms and the table of theory.md §1.5.
+// The fluid-limit solver against closed forms and the table of docs/theory.md (Fluid limits).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -51,10 +51,9 @@ struct Row {
 };
 
 TEST(FluidLimit, MatchesTheTableOfTheoryToThePrintedDigits) {
-  // theory.md §1.5, "Numerical values at t = 1" and "Two-Choice at t = 2, t = 4". One entry
-  // differs: theory.md prints s_3 = 0.044616 for (1+β), β = 0.5, but an independent RK4 in
-  // Python (standard library, h = 1e-3 and 1e-4 agree to 1e-14) gives 0.04461545359873, which
-  // rounds to 0.044615; the row below checks that value to 7 digits instead.
+  // docs/theory.md, Fluid limits: the values at t = 1 and Two-Choice at t = 2 and t = 4. The
+  // (1+β), β = 0.5, s_3 = 0.044615 is checked to 7 digits: an independent RK4 in Python
+  // (standard library, h = 1e-3 and 1e-4 agree to 1e-14) gives 0.04461545359873.
   const std::vector<Row> table{
       {"One-Choice", FluidModel::one_choice(), 1, 1,
        {"0.632121", "0.264241", "0.080301", "0.018988", "0.003660", "5.94e-4"}},
@@ -104,8 +103,8 @@ void expect_same(const std::vector<double>& a, const std::vector<double>& b, con
 }
 
 TEST(FluidLimit, LimitingCasesReduceToOneOrTwoChoice) {
-  // Exact reductions of the right-hand sides (theory.md §1.5): g = 0 and σ → 0 are Two-Choice;
-  // β = 0, threshold 0, σ → ∞ and Left[1] are One-Choice; β = 1 is Two-Choice.
+  // Exact reductions of the right-hand sides (docs/theory.md, Fluid limits): g = 0 and σ → 0 are
+  // Two-Choice; β = 0, threshold 0, σ → ∞ and Left[1] are One-Choice; β = 1 is Two-Choice.
   const double t = 1.5, h = 1e-3;
   const auto one = fluid_limit(FluidModel::one_choice(), t, h);
   const auto two = fluid_limit(FluidModel::greedy(2), t, h);
@@ -121,7 +120,8 @@ TEST(FluidLimit, LimitingCasesReduceToOneOrTwoChoice) {
 }
 
 TEST(FluidLimit, MoreNoiseOrALargerGapToleranceSpreadsTheLoad) {
-  // Not a reference value but a direction: s_3 grows with g and with σ (theory.md R6).
+  // Not a reference value but a direction: s_3 grows with g and with σ (Los & Sauerwald,
+  // PODC'22; docs/theory.md, R6).
   EXPECT_LT(fluid_limit(FluidModel::g_myopic(0), 1, 1e-3)[3],
             fluid_limit(FluidModel::g_myopic(1), 1, 1e-3)[3]);
   EXPECT_LT(fluid_limit(FluidModel::sigma_noisy(0.5), 1, 1e-3)[3],

@@ -41,7 +41,7 @@ TEST(Shapes, KnownNamesEvaluateAndUnknownNamesAreRejected) {
   EXPECT_NEAR(shape("sqrt((m/n) log n)").f(x), std::sqrt(2 * 11.0903548889591), 1e-12);
   EXPECT_NEAR(shape("log n/beta").f(x), 2 * 11.0903548889591, 1e-12);
   EXPECT_NEAR(shape("b/n").f(x), 1, 0);
-  // φ_2 is the golden ratio: 1/(2 ln φ) = 1.0390 (theory.md §1.3).
+  // φ_2 is the golden ratio: 1/(2 ln φ) = 1.0390 (Vöcking, J. ACM 2003; docs/theory.md).
   EXPECT_NEAR(shape("log log n/(d log phi_d)").f(x) / std::log(11.0903548889591),
               1 / (2 * std::log((1 + std::sqrt(5.0)) / 2)), 1e-9);
   EXPECT_THROW(shape("n^2"), InputError);

@@ -132,7 +132,8 @@ TEST(Catalog, BadEntriesNameTheFileClaimAndField) {
   EXPECT_NE(error_of("syntax", "[[claim]\n").find("gapcheck_claims_syntax.toml:1"),
             std::string::npos);
   // A parameter the rule does not read (a misspelt one would leave its default in force), and
-  // an evidence tag that theory.md does not define; the same claim without them loads (control).
+  // an evidence tag that docs/theory.md does not define; the same claim without them loads
+  // (control).
   const std::string flat = std::string(text).replace(text.find("\"shape\""), 7, "\"flat\"");
   EXPECT_NE(error_of("tolerence", std::string(flat).insert(flat.find("form ="), "tolerence = 5\n"))
                 .find("'tolerence' is not a field of a claim nor a parameter of rule 'flat' "
