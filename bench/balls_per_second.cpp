@@ -6,7 +6,7 @@
 //            Two-Choice here), docs/engines.md; the process asks the exact oracle, the gap and its
 //            maximum over time are tracked, the final load histogram is built.
 // naive:     what most simulation scripts do: std::mt19937_64, std::uniform_int_distribution,
-//            a std::vector<uint64_t> of loads, and the gap from one max scan at the end.
+//            a std::vector<uint32_t> of loads, and the gap from one max scan at the end.
 //
 // Processes: One-Choice, Two-Choice, Left[2], (1+beta) with beta = 1/2, Mean-Thinning on every
 // engine they run on; the others on `bins`, six of them (FirstDiff, Memory, Quantile, mixed
@@ -69,9 +69,9 @@ void engine(benchmark::State& state, const Simulation& simulation) {
 
 // The baselines, written as a script would write them, one loop per process (a script simulates
 // one): std::mt19937_64, 32-bit bin indices from std::uniform_int_distribution, 32-bit loads,
-// built with the project's flags. Two-Choice is the instrument's naive loop `d`
-// (../shared/perf/limit.cpp, k_naive64); the instrument builds it with -march=native, which makes
-// it about twice as fast on this project's machines (docs/performance.md).
+// built with the project's flags. Two-Choice is the instrument's naive loop `d` (`k_naive64` of
+// the limit.cpp that scripts/instrument.sh builds); the instrument builds it with -march=native,
+// which made it 1.5x-1.6x as fast in the latest run (docs/performance.md).
 enum class Naive {
   one_choice,
   two_choice,
