@@ -73,7 +73,7 @@ int run_command(const RunOptions& o, std::ostream& out, std::ostream& err) {
                                   : Format::table;
   const bool terminal = &err == &std::cerr && ::isatty(STDERR_FILENO);
   return run_batch({simulation, seed, first, runs, threads, format, db ? &*db : nullptr,
-                    terminal && !o.quiet},
+                    terminal && !o.quiet, !o.quiet},
                    out, err);
 }
 

@@ -49,19 +49,15 @@ std::string table(const std::vector<claims::ClaimOutcome>& outcomes, const std::
   std::size_t w = 2;
   for (const auto& o : outcomes) w = std::max(w, o.id.size());
   s << fmt::format("{:<{}}  {:<28}  {}\n", "id", w, "verdict", "claim | source | evidence");
-  std::size_t pass = 0, fail = 0, inconclusive = 0, controls = 0, defects = 0;
+  std::vector<const claims::ClaimOutcome*> all;
+  std::size_t defects = 0;
   for (const auto& o : outcomes) {
     s << fmt::format("{:<{}}  {:<28}  {} | {} [{}] | {}\n", o.id, w, verdict_cell(o), o.statement,
                      o.source, o.evidence_tag, o.evidence);
-    if (o.control) ++controls;
-    else if (o.verdict == claims::Verdict::pass) ++pass;
-    else if (o.verdict == claims::Verdict::fail) ++fail;
-    else ++inconclusive;
-    if (o.is_defect()) ++defects;
+    all.push_back(&o);
+    defects += o.is_defect();
   }
-  s << fmt::format("\n{}: {} PASS, {} FAIL, {} INCONCLUSIVE; {}\n",
-                   counted(outcomes.size() - controls, "claim"), pass, fail, inconclusive,
-                   counted(controls, "control"));
+  s << "\n" << claims::summary_line(all) << "\n";
   for (const auto& o : outcomes)
     if (o.is_finding()) s << "finding: " << o.id << ": " << o.finding << "\n";
   for (const auto& o : outcomes)

@@ -28,9 +28,11 @@ struct Batch {
   Format format = Format::table;
   store::RunStore* db = nullptr;  // none: nothing read or stored
   bool progress = false;          // draw a progress line on `err` (a terminal)
+  bool estimate = true;           // say on `err` what a batch of more than a minute will take
 };
 
-// Runs the batch, writing its output to `out` and notes to `err`. Returns the exit code: 0, or
+// Runs the batch, writing its output to `out` and notes to `err` (among them, before a batch that
+// will take more than a minute, its estimated time). Returns the exit code: 0, or
 // 130 / 143 after SIGINT / SIGTERM. Throws InputError (before any run) when the batch cannot fit
 // in memory, OutputError when the output cannot be written.
 int run_batch(const Batch& batch, std::ostream& out, std::ostream& err);

@@ -1,5 +1,5 @@
 # gapcheck_add_variant(<name> SOURCES <rule.cpp>... [CLAIMS <claims.toml>...]
-#                      [PROCESSES <process-name>...])
+#                      [PROCESSES <process-name>...] [RC_PARAMS "<rapidcheck parameters>"])
 #
 # Builds a process variant written outside gapcheck's sources against the installed package:
 #   <name>_gapcheck    the gapcheck command with the variant registered beside the built-ins
@@ -12,11 +12,17 @@
 #                      or a PASS of a negative control (only when CLAIMS are given).
 # PROCESSES are the registered names of the variant's processes (default: <name>);
 # the property suite fails if one of them is not registered.
+# The property suite runs as many cases as gapcheck's CI gives the built-ins, on a fixed seed,
+# and prints them: RC_PARAMS (default "seed=20261129 max_success=5000": 1,000 cases per
+# process x setting x weights triple and property); an RC_PARAMS in the environment overrides it.
 include_guard(GLOBAL)
 enable_testing()
 
 function(gapcheck_add_variant name)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "SOURCES;CLAIMS;PROCESSES")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "RC_PARAMS" "SOURCES;CLAIMS;PROCESSES")
+  if(NOT arg_RC_PARAMS)
+    set(arg_RC_PARAMS "seed=20261129 max_success=5000")  # the built-ins' CI parameters (.ci/run)
+  endif()
   if(NOT arg_SOURCES)
     message(FATAL_ERROR "gapcheck_add_variant(${name}): no SOURCES")
   endif()
@@ -39,7 +45,8 @@ function(gapcheck_add_variant name)
   add_executable(${name}_properties ${GAPCHECK_DATA_DIR}/variant/properties_main.cpp
                                     $<TARGET_OBJECTS:${name}_rule>)
   target_link_libraries(${name}_properties PRIVATE gapcheck::property_suite gapcheck::properties)
-  target_compile_definitions(${name}_properties PRIVATE GAPCHECK_VARIANT_PROCESSES="${processes}")
+  target_compile_definitions(${name}_properties PRIVATE GAPCHECK_VARIANT_PROCESSES="${processes}"
+                             GAPCHECK_VARIANT_RC_PARAMS="${arg_RC_PARAMS}")
   add_test(NAME ${name}_properties COMMAND ${name}_properties)
   set_tests_properties(${name}_properties PROPERTIES LABELS variant TIMEOUT 600)
 

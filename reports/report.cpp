@@ -53,6 +53,7 @@ struct Page {
   // claim, source, verdict, constants, figure id, finding (empty unless the outcome is a finding)
   std::vector<std::vector<std::string>> verdicts;
   std::string no_verdicts;  // what the page says where it has no verdicts
+  std::string summary;      // the verdicts counted, above their table (claims::summary_line)
   std::vector<Section> sections;
 };
 
@@ -146,6 +147,7 @@ std::string html_page(const Page& page, const std::string& meta) {
   if (page.verdicts.empty()) {
     out += "<p>" + html(page.no_verdicts) + "</p>\n";
   } else {
+    out += "<p id=\"summary\"><b>" + html(page.summary) + "</b></p>\n";
     out += "<table>\n<tr><th>claim</th><th>source</th><th>verdict</th><th>fitted constants / evidence</th></tr>\n";
     for (const auto& v : page.verdicts)
       out += fmt::format("<tr><td><a href=\"#{}\">{}</a></td><td>{}</td><td class=\"{}\">{}</td><td>{}{}</td></tr>\n",
@@ -177,6 +179,7 @@ std::string markdown_page(const Page& page, const std::string& meta) {
   if (page.verdicts.empty()) {
     out += page.no_verdicts + "\n\n";
   } else {
+    out += "**" + page.summary + "**\n\n";
     out += "| claim | source | verdict | fitted constants / evidence |\n|---|---|---|---|\n";
     for (const auto& v : page.verdicts)
       out += fmt::format("| {} | {} | {} | {} |\n",
@@ -334,6 +337,7 @@ ReportSummary write_staged(const ReportOptions& options, const std::vector<Batch
       for (auto& f : figures) claim_section.figures.push_back(std::move(f));
     }
     page.sections.push_back(std::move(claim_section));
+    page.summary = claims::summary_line(chosen);
   }
   for (std::size_t i = 0; i < selected.size(); ++i) {
     if (progress != nullptr)

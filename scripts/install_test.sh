@@ -24,6 +24,11 @@ cp -r "$source/examples/new-variant" "$tmp/good"
 cmake -S "$tmp/good" -B "$tmp/good/build" "${configure[@]}" > "$tmp/good.log"
 cmake --build "$tmp/good/build" -j2 >> "$tmp/good.log"
 (cd "$tmp/good/build" && ctest --output-on-failure)
+step "the variant's property suite: the built-ins' case count, on a fixed seed it prints"
+env -u RC_PARAMS "$tmp/good/build/one_plus_beta_d_properties" > "$tmp/properties.log"
+grep -F 'variant properties: RC_PARAMS="seed=20261129 max_success=5000"' "$tmp/properties.log"
+RC_PARAMS="seed=7 max_success=50" "$tmp/good/build/one_plus_beta_d_properties" |
+  grep -F 'variant properties: RC_PARAMS="seed=7 max_success=50"' > /dev/null
 variant="$tmp/good/build/one_plus_beta_d_gapcheck"
 "$variant" list | grep 'one-plus-beta-d ' > /dev/null
 "$variant" run --process one-plus-beta-d:beta=0.5,d=3 --n 1000 --m 20n --runs 4 --json | grep '"gap' > /dev/null

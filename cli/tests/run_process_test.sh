@@ -7,6 +7,8 @@
 #             the last run is in progress: it finishes, exit 0
 #   progress  under a pseudo-terminal (script(1)) stderr shows the progress line; --quiet and a
 #             piped stderr show none
+#   estimate  before a batch of more than a minute, stderr says about how long it will take (from
+#             a pilot run); a short batch and --quiet say nothing of it
 #   devfull   writing to /dev/full exits 1 with a message (not 0, not an abort)
 #   threads   threads that cannot be started (an address-space limit) leave their runs to the
 #             others: the batch completes
@@ -33,6 +35,24 @@ interrupt() {
 }
 
 case $case_name in
+  estimate)
+    # 2^40 balls on the levels engine: an hour or more at any speed this engine reaches.
+    "$gapcheck" run --process one-choice --engine levels --n 1000 --m 2^40 --runs 1 > out.txt 2> err.txt &
+    pid=$!
+    for _ in $(seq 100); do grep -q "about" err.txt && break; sleep 0.1; done
+    kill -9 "$pid"
+    wait "$pid" 2> /dev/null || true
+    grep -qE "^gapcheck run: about [0-9]+ (h [0-9]+ min|d [0-9]+ h) for 1 run on 1 thread \(a pilot run of [0-9]+ balls took [0-9.]+ s\)" err.txt ||
+      fail "no estimate of the long batch: $(cat err.txt)"
+    "$gapcheck" run --process two-choice --n 1000 --m 1000n --runs 4 > out.txt 2> err.txt
+    [[ ! -s err.txt ]] || fail "a short batch said: $(cat err.txt)"
+    "$gapcheck" run --process one-choice --engine levels --n 1000 --m 2^40 --runs 1 --quiet > out.txt 2> err.txt &
+    pid=$!
+    sleep 2
+    kill -9 "$pid"
+    wait "$pid" 2> /dev/null || true
+    [[ ! -s err.txt ]] || fail "--quiet said: $(cat err.txt)"
+    ;;
   signals)
     interrupt INT --csv
     [[ $code == 130 ]] || fail "SIGINT: exit $code, want 130; stderr: $(cat err.txt)"

@@ -246,6 +246,13 @@ TEST(Report, ClaimOutcomesBecomeTheVerdictTableAndTheirFigures) {
   const std::string html = read(options.out / "index.html");
   EXPECT_NE(html.find("<td class=\"pass\">pass</td>"), std::string::npos);
   EXPECT_NE(html.find("fail (control, expected to fail)"), std::string::npos);
+  // The counts above the verdict table, in both pages.
+  const std::string counts =
+      "1 claim: 1 PASS, 0 FAIL, 0 INCONCLUSIVE; 1 control: 1 FAIL, 0 INCONCLUSIVE, 0 PASS; "
+      "0 findings, 0 defects";
+  EXPECT_LT(html.find(counts), html.find("<table>")) << html;
+  const std::string markdown = read(options.out / "README.md");
+  EXPECT_LT(markdown.find("**" + counts + "**"), markdown.find("| claim |")) << markdown;
   EXPECT_NE(html.find("log₂ ln n: a = 1 [0.9, 1.1], c = 0.5 [0.4, 0.6]"), std::string::npos);
   // The ratio panel takes the fitted intercept off before it divides by the claimed shape:
   // (gap − 0.5) / log2 ln n = 1, the fitted a, where gap / log2 ln n would read

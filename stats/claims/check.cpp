@@ -40,6 +40,28 @@ std::string ClaimOutcome::defect_line() const {
          (control ? ": a negative control PASSed (the check cannot fail)" : ": a true claim FAILed");
 }
 
+std::string summary_line(const std::vector<const ClaimOutcome*>& outcomes) {
+  // [control][verdict]
+  std::size_t counts[2][3] = {};
+  std::size_t findings = 0, defects = 0;
+  for (const ClaimOutcome* o : outcomes) {
+    ++counts[o->control][static_cast<int>(o->verdict)];
+    findings += o->is_finding();
+    defects += o->is_defect();
+  }
+  const auto plural = [](std::size_t k, const char* word) {
+    return fmt::format("{} {}{}", k, word, k == 1 ? "" : "s");
+  };
+  const auto& c = counts[0];
+  const auto& k = counts[1];
+  std::string line = fmt::format("{}: {} PASS, {} FAIL, {} INCONCLUSIVE; {}",
+                                 plural(c[0] + c[1] + c[2], "claim"), c[0], c[1], c[2],
+                                 plural(k[0] + k[1] + k[2], "control"));
+  if (k[0] + k[1] + k[2] > 0)
+    line += fmt::format(": {} FAIL, {} INCONCLUSIVE, {} PASS", k[1], k[2], k[0]);
+  return line + fmt::format("; {}, {}", plural(findings, "finding"), plural(defects, "defect"));
+}
+
 bool glob_match(std::string_view pattern, std::string_view text) {
   return fnmatch(std::string(pattern).c_str(), std::string(text).c_str(), 0) == 0;
 }

@@ -52,6 +52,11 @@ struct ClaimOutcome {
   std::string defect_line() const;
 };
 
+// The one line that sums up a set of outcomes, as check prints it below its table and the report
+// above its verdict table: "46 claims: 28 PASS, 6 FAIL, 12 INCONCLUSIVE; 21 controls: 19 FAIL,
+// 1 INCONCLUSIVE, 1 PASS; 7 findings, 0 defects".
+std::string summary_line(const std::vector<const ClaimOutcome*>& outcomes);
+
 struct CheckOptions {
   std::string glob = "*";  // shell-style pattern over claim ids
   std::string tier = "ci";
