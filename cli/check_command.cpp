@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "cli/app.hpp"
+#include "cli/plan.hpp"
 #include "cli/signals.hpp"
 #include "processes/core/spec.hpp"
 #include "stats/claims/verdict.hpp"
@@ -26,6 +27,7 @@ struct CheckArgs {
   std::string tier = "ci";
   bool json = false;
   bool list = false;
+  bool plan = false;
   bool fresh_seeds = false;
   std::string salt;
   std::vector<std::string> catalogs;
@@ -109,6 +111,18 @@ int run_check(const CheckArgs& a, std::ostream& out, std::ostream& err) {
     out << std::flush;
     return kExitOk;
   }
+  if (a.plan) {  // the runs as a sweep file, without running them
+    if (a.json) throw InputError("--plan and --json: the plan is a sweep file (accepted: one of them)");
+    const std::uint64_t salt = claims::salt_of(o);
+    std::vector<store::GridPoint> points;
+    for (const auto& [point, seed] : claims::planned_points(claims::selected_claims(o), a.tier, salt))
+      points.push_back({claims::simulation_of(point), seed, point.runs});
+    std::string selection = fmt::format("gapcheck check '{}' --tier {}", a.glob, a.tier);
+    for (const auto& c : a.catalogs) selection += " --catalog " + c;
+    if (salt != claims::kFixedSalt) selection += fmt::format(" --salt {}", salt);
+    print_plan(points, selection, selection + " --db runs.db", out, err);
+    return kExitOk;
+  }
   o.threads = parse_threads(a.threads);
   // The store opens at the first simulation, after every input has been checked, so that bad
   // input leaves no store behind.
@@ -148,6 +162,9 @@ Command add_check_command(CLI::App& app) {
   check->add_flag("--json", a->json, "print every number behind each verdict as JSON");
   check->add_flag("--list", a->list,
                   "print the claims the glob selects in the tier (id, kind, rule, statement); run nothing");
+  check->add_flag("--plan", a->plan,
+                  "print the runs the selection needs as a sweep file, with balls and estimated "
+                  "core-hours; run nothing");
   check->add_flag("--fresh-seeds", a->fresh_seeds,
                   "draw a new seed salt (printed; replay with --salt)");
   check->add_option("--salt", a->salt, "seed salt of a previous --fresh-seeds run");

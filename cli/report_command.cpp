@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "cli/app.hpp"
+#include "cli/plan.hpp"
 #include "cli/commands.hpp"
 
 #include <algorithm>
@@ -32,6 +33,7 @@ struct ReportCommandOptions {
   std::string published;
   std::vector<std::string> catalogs;  // empty: the built-in catalog
   std::string db = store::kDefaultDb;
+  bool plan = false;
 };
 
 // The outcomes of the claims catalog whose ids match the report's glob, at the report's tier
@@ -68,10 +70,11 @@ struct CheckedClaims {
   std::vector<reports::Batch> batches;
 };
 
-CheckedClaims checked_claims(const reports::ReportOptions& options,
-                             const std::vector<std::string>& catalogs, std::ostream& progress) {
-  if (options.tier == reports::Tier::tiny) return {};
-  CheckedClaims checked;
+// The check of the claims the report's glob selects at its tier, or none (tiny tier, or a glob
+// that names experiments only).
+std::optional<claims::CheckOptions> claim_check(const reports::ReportOptions& options,
+                                                const std::vector<std::string>& catalogs) {
+  if (options.tier == reports::Tier::tiny) return std::nullopt;
   claims::CheckOptions o;
   for (const auto& c : catalogs) o.catalogs.emplace_back(c);
   // The report names a claim's figure `claim-ID`; either name selects the claim.
@@ -79,6 +82,19 @@ CheckedClaims checked_claims(const reports::ReportOptions& options,
   const std::string_view glob = options.glob;
   o.glob = std::string(glob.starts_with(prefix) ? glob.substr(prefix.size()) : glob);
   o.tier = catalog_tier(options.tier);
+  const auto ids = tier_claim_ids(options, catalogs);
+  const bool any = std::any_of(ids.begin(), ids.end(),
+                               [&](const std::string& id) { return claims::glob_match(o.glob, id); });
+  if (!any) return std::nullopt;
+  return o;
+}
+
+CheckedClaims checked_claims(const reports::ReportOptions& options,
+                             const std::vector<std::string>& catalogs, std::ostream& progress) {
+  auto selected = claim_check(options, catalogs);
+  if (!selected) return {};
+  CheckedClaims checked;
+  claims::CheckOptions& o = *selected;
   o.threads = options.threads;
   o.simulator = [&options, &checked](const claims::PointSpec& point, std::uint64_t seed,
                                      unsigned threads) {
@@ -94,10 +110,6 @@ CheckedClaims checked_claims(const reports::ReportOptions& options,
     o.stored = [store = options.store](const claims::PointSpec& point, std::uint64_t seed) {
       return claims::stored_runs(point, seed, *store);
     };
-  const auto ids = tier_claim_ids(options, catalogs);
-  const bool any = std::any_of(ids.begin(), ids.end(),
-                               [&](const std::string& id) { return claims::glob_match(o.glob, id); });
-  if (!any) return {};  // the glob names experiments only
   checked.outcomes = claims::check_claims(o);
   return checked;
 }
@@ -112,6 +124,7 @@ struct ReportDone {
 
 ReportDone report_command(const ReportCommandOptions& o, const std::vector<std::string>& args,
                           std::ostream& progress, const std::function<bool()>& stop);
+int plan_report(const ReportCommandOptions& o, std::ostream& out, std::ostream& err);
 
 }  // namespace
 
@@ -132,12 +145,16 @@ Command add_report_command(CLI::App& app, const std::vector<std::string>& args) 
   report->add_option("--catalog", o.catalogs,
                      "catalog file (TOML) whose claims get figures instead of the built-in "
                      "catalog's, as in check; repeatable");
+  report->add_flag("--plan", o.plan,
+                   "print the runs the report needs as a sweep file, with balls and estimated "
+                   "core-hours; run nothing, write nothing");
   report->add_option("--db", o.db,
                      std::string("run store: finished runs are reused, new ones kept (default ") +
                          store::kDefaultDb + "; --db '' for none)");
   // As `check`: the report is written whole, and a defect among its claims (a true claim that
   // FAILed, a control that PASSed) makes the exit code 1.
   return {report, [options, args](std::ostream& out, std::ostream& err) {
+            if (options->plan) return plan_report(*options, out, err);
             return stopping_on_signal(
                 "report", "no report was written (the directory is as it was)", err,
                 [&](const std::function<bool()>& stop) {
@@ -150,6 +167,30 @@ Command add_report_command(CLI::App& app, const std::vector<std::string>& args) 
 }
 
 namespace {
+
+// The runs of the claims (under their seeds) and of the experiments (under --seed), as a plan.
+int plan_report(const ReportCommandOptions& o, std::ostream& out, std::ostream& err) {
+  reports::ReportOptions options;
+  options.glob = o.glob;
+  options.tier = reports::tier_named(o.tier);
+  options.seed = parse_count(o.seed, "seed");
+  options.published =
+      o.published.empty() ? reports::default_published_dir() : std::filesystem::path(o.published);
+  std::vector<store::GridPoint> points;
+  if (const auto check = claim_check(options, o.catalogs))
+    for (const auto& [point, seed] : claims::planned_points(claims::selected_claims(*check),
+                                                            check->tier, claims::kFixedSalt))
+      points.push_back({claims::simulation_of(point), seed, point.runs});
+  for (const auto& batch : reports::planned_batches(options))
+    points.push_back({batch.simulation, batch.seed, batch.results.size()});
+  if (points.empty())
+    throw InputError("'" + o.glob + "' selects no experiment and no claim in tier " + o.tier);
+  std::string selection = fmt::format("gapcheck report '{}' --tier {} --seed {}", o.glob, o.tier,
+                                      options.seed);
+  for (const auto& c : o.catalogs) selection += " --catalog " + c;
+  print_plan(points, selection, selection + " --db runs.db", out, err);
+  return kExitOk;
+}
 
 ReportDone report_command(const ReportCommandOptions& o, const std::vector<std::string>& args,
                           std::ostream& progress, const std::function<bool()>& stop) {

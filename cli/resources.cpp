@@ -92,4 +92,23 @@ void require_memory(std::uint64_t need, const std::string& made_of, const Availa
                                human_bytes(need), made_of, human_bytes(a.bytes), a.source));
 }
 
+std::string processor_name() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string model, family;
+  std::size_t cores = 0;
+  for (std::string line; std::getline(in, line);) {
+    const auto colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    std::string key = line.substr(0, colon);
+    key.erase(key.find_last_not_of(" \t") + 1);
+    const std::string value = colon + 2 <= line.size() ? line.substr(colon + 2) : "";
+    if (key == "processor") ++cores;
+    if (key == "model name" && model.empty()) model = value;
+    if (key == "cpu family" && family.empty()) family = value;
+  }
+  if (model.empty()) return "an unknown processor";
+  return model + " (" + (family.empty() ? "" : "CPU family " + family + ", ") +
+         std::to_string(cores) + (cores == 1 ? " core)" : " cores)");
+}
+
 }  // namespace gapcheck::cli

@@ -22,6 +22,10 @@ struct AvailableMemory {
 
 AvailableMemory available_memory();
 
+// The processor, as /proc/cpuinfo names it: "AMD EPYC (CPU family 25, 2 cores)"; "an unknown
+// processor" where it says nothing. Printed with every estimate made from times measured here.
+std::string processor_name();
+
 // "3.2 GB", "640 MB", "12 kB": a size for people (powers of 1000).
 std::string human_bytes(std::uint64_t bytes);
 

@@ -5,7 +5,6 @@
 #include <atomic>
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
@@ -15,6 +14,7 @@
 #include "cli/resources.hpp"
 #include "cli/signals.hpp"
 #include "processes/core/spec.hpp"
+#include "store/estimate.hpp"
 #include "store/sweep.hpp"
 
 namespace gapcheck::cli {
@@ -109,50 +109,6 @@ void check_memory(const Batch& b, const BatchWriter& writer) {
       have);
 }
 
-// The wall time of simulating `runs` runs of the batch's point, from a pilot: runs of the same
-// point with fewer balls (2^20 at first, four times more until one takes a tenth of a second or
-// is the whole run). The last two pilots give how the time grows with m (as m^a, a in [1, 2]:
-// the bulk engine's cost per ball grows as the loads spread), and the last one is scaled to the
-// whole run by it. None below 2^28 balls in all (a minute only at under 4.5 M balls/s), or when a
-// pilot's point cannot be made. It tells minutes from hours, not more.
-struct Estimate {
-  double seconds = 0;
-  std::uint64_t pilot_balls = 0;
-  double pilot_seconds = 0;
-};
-
-std::optional<Estimate> estimate(const Batch& b, std::uint64_t runs) {
-  const RunConfig& config = b.simulation.config;
-  if (runs == 0 || static_cast<double>(config.m) * static_cast<double>(runs) < 0x1p28)
-    return std::nullopt;
-  RunConfig pilot = config;
-  double before_m = 0, before_seconds = 0;  // the pilot before this one
-  for (pilot.m = std::min<std::uint64_t>(config.m, 1 << 20);; pilot.m = std::min(config.m, pilot.m * 4)) {
-    std::optional<Simulation> point;
-    try {
-      point = make_simulation(b.simulation.process, b.simulation.setting, b.simulation.weights, pilot);
-    } catch (const InputError&) {
-      return std::nullopt;
-    }
-    const auto start = std::chrono::steady_clock::now();
-    point->run(b.seed, b.first_replicate);
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const double m = static_cast<double>(pilot.m);
-    if (seconds >= 0.1 || pilot.m == config.m) {
-      const double growth =
-          before_seconds > 0.005
-              ? std::clamp(std::log(seconds / before_seconds) / std::log(m / before_m), 1.0, 2.0)
-              : 1.0;
-      const double per_run = seconds * std::pow(static_cast<double>(config.m) / m, growth);
-      const std::uint64_t rounds = (runs + b.threads - 1) / std::max(1u, b.threads);
-      return Estimate{per_run * static_cast<double>(rounds), pilot.m, seconds};
-    }
-    before_m = m;
-    before_seconds = seconds;
-  }
-}
-
 }  // namespace
 
 int run_batch(const Batch& b, std::ostream& out, std::ostream& err) {
@@ -162,11 +118,17 @@ int run_batch(const Batch& b, std::ostream& out, std::ostream& err) {
   if (b.estimate) {
     const std::uint64_t stored =
         b.db ? b.db->count(store::PointKey::of(b.simulation, b.seed), b.first_replicate, b.runs) : 0;
-    if (const auto e = estimate(b, b.runs - stored); e && e->seconds > 60)
+    // Batches of fewer than 2^28 balls run no pilot: a minute only at under 4.5 M balls/s.
+    const std::uint64_t runs = b.runs - stored;
+    const std::uint64_t rounds = (runs + b.threads - 1) / std::max(1u, b.threads);
+    const auto e = static_cast<double>(b.simulation.config.m) * static_cast<double>(runs) < 0x1p28
+                       ? std::nullopt
+                       : store::estimate_run(b.simulation, b.seed);
+    if (e && e->seconds * static_cast<double>(rounds) > 60)
       err << fmt::format("gapcheck run: about {} for {} on {} (a pilot run of {} balls took {:.2f} s); "
                          "Ctrl-C stops once the runs in progress finish, a second Ctrl-C at once\n",
-                         store::human_duration(e->seconds), counted(b.runs - stored, "run"),
-                         counted(std::min<std::uint64_t>(b.threads, b.runs - stored), "thread"),
+                         store::human_duration(e->seconds * static_cast<double>(rounds)),
+                         counted(runs, "run"), counted(std::min<std::uint64_t>(b.threads, runs), "thread"),
                          e->pilot_balls, e->pilot_seconds)
           << std::flush;
   }

@@ -49,14 +49,14 @@ void check_sweep_memory(const store::Grid& grid, const store::SweepPlan& plan, u
   const AvailableMemory have = available_memory();
   if (!have.known || plan.missing.empty()) return;
   std::vector<std::uint64_t> bytes;
-  for (const auto& task : plan.missing) bytes.push_back(grid.points[task.point].bytes_per_run);
+  for (const auto& task : plan.missing) bytes.push_back(grid.points[task.point].simulation.bytes_per_run);
   const std::size_t at_once = mpi ? 1 : std::min<std::size_t>(workers, bytes.size());
   const auto largest = std::max_element(plan.missing.begin(), plan.missing.end(),
                                         [&](const auto& a, const auto& b) {
-                                          return grid.points[a.point].bytes_per_run <
-                                                 grid.points[b.point].bytes_per_run;
+                                          return grid.points[a.point].simulation.bytes_per_run <
+                                                 grid.points[b.point].simulation.bytes_per_run;
                                         });
-  const Simulation& point = grid.points[largest->point];
+  const Simulation& point = grid.points[largest->point].simulation;
   const std::string which =
       fmt::format("the point {} {} {} engine = {} n = {} m = {}", point.process.str(),
                   point.setting.str(), point.weights.str(), engine_name(point.config.engine),
@@ -81,10 +81,13 @@ int sweep(const SweepOptions& o, std::ostream& out, std::ostream& err) {
     grid = store::load_grid(o.grid);
     threads = parse_threads(o.threads);
     if (!o.part.empty()) part = store::parse_part(o.part);
-    if (part.k > grid->runs)
-      throw InputError(fmt::format("--part {}: the grid has {} a point, so part {} holds none "
+    std::uint64_t most_runs = 0;
+    for (const auto& point : grid->points) most_runs = std::max(most_runs, point.runs);
+    if (part.k > most_runs)
+      throw InputError(fmt::format("--part {}: the grid has {} a point{}, so part {} holds none "
                                    "(part K of N holds the replicates r with r mod N = K-1)",
-                                   o.part, counted(grid->runs, "run"), part.k));
+                                   o.part, counted(most_runs, "run"),
+                                   grid->points.size() > 1 ? " at most" : "", part.k));
   } catch (const InputError&) {
     if (worker) return kExitBadInput;  // rank 0 reports it
     throw;

@@ -384,6 +384,14 @@ ReportSummary write_staged(const ReportOptions& options, const std::vector<Batch
 
 }  // namespace
 
+std::vector<Batch> planned_batches(const ReportOptions& options) {
+  Runner runner = Runner::planning(options.seed);
+  const ExperimentContext context{runner, options.tier, options.published};
+  for (const Experiment& e : experiments())
+    if (matches(options.glob, e.id)) e.make(context);
+  return {runner.batches().begin(), runner.batches().end()};
+}
+
 ReportSummary write_report(const ReportOptions& options,
                            const std::vector<claims::ClaimOutcome>& claims,
                            const std::vector<Batch>& claim_batches,

@@ -70,6 +70,10 @@ ReportSummary write_report(const ReportOptions& options,
                            const ShapeFunction& shape, std::ostream* progress,
                            const std::function<std::string(const Batch&)>& command_of);
 
+// The batches the selected experiments run (not the claims'), simulating none of them: what
+// `report --plan` lists beside the claims' points.
+std::vector<Batch> planned_batches(const ReportOptions& options);
+
 // The published tables in claims::data_dir() (stats/claims/published/ in the source tree).
 std::filesystem::path default_published_dir();
 

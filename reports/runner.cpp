@@ -28,6 +28,18 @@ const std::vector<RunResult>& Runner::run(const std::string& experiment,
               seed_,
               {},
               0};
+  if (planning_) {
+    RunResult stand_in;
+    stand_in.max_load = static_cast<double>(m) / static_cast<double>(n);
+    stand_in.balls = stand_in.steps = m;
+    stand_in.histogram = {m / n, 1, {n}};
+    for (std::uint64_t r = 0; r < runs; ++r) {
+      stand_in.replicate = r;
+      batch.results.push_back(stand_in);
+    }
+    batches_.push_back(std::move(batch));
+    return batches_.back().results;
+  }
   const auto start = std::chrono::steady_clock::now();
   batch.results = store::run_or_reuse(store_, batch.simulation, seed_, 0, runs, threads_, stop_);
   batch.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

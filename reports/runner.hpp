@@ -48,6 +48,15 @@ class Runner {
                                     const std::string& setting, const std::string& weights,
                                     std::uint64_t n, std::uint64_t m, std::uint64_t runs);
 
+  // A runner that simulates nothing: run() keeps each batch it is asked for, with stand-in
+  // results (every run's gap 0, every bin at m/n), so that the experiments can be walked through
+  // to list the batches they need (`report --plan`). Their figures are meaningless.
+  static Runner planning(std::uint64_t seed) {
+    Runner runner(seed, 1, nullptr);
+    runner.planning_ = true;
+    return runner;
+  }
+
   std::uint64_t seed() const { return seed_; }
   const std::deque<Batch>& batches() const { return batches_; }
 
@@ -58,6 +67,7 @@ class Runner {
   store::RunStore* store_;
   std::function<bool()> stop_;
   std::deque<Batch> batches_;  // a deque: references returned by run() stay valid
+  bool planning_ = false;
 };
 
 // Per-run values of one field, e.g. values(results, &RunResult::gap).

@@ -125,7 +125,7 @@ std::size_t coordinate_sweep(const Grid& grid, RunStore& store, const SweepPlan&
                           j.at("seconds").get<double>()};
       store.write(std::span(&row, 1));
       ++stored;
-      progress.advance(1, run_cost(grid.points[point]));
+      progress.advance(1, run_cost(grid.points[point].simulation));
     } catch (...) {
       failure = std::current_exception();
     }
@@ -150,7 +150,8 @@ void work_sweep(const Grid& grid) {
     check(MPI_Recv(task, 2, MPI_UINT64_T, 0, MPI_ANY_TAG, MPI_COMM_WORLD, &status), "receive");
     if (status.MPI_TAG == kTagStop) return;
     const auto start = std::chrono::steady_clock::now();
-    const RunResult result = grid.points.at(task[0]).run(grid.seed, task[1]);
+    const GridPoint& point = grid.points.at(task[0]);
+    const RunResult result = point.simulation.run(point.seed, task[1]);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     message = ordered_json{{"point", task[0]}, {"seconds", seconds},

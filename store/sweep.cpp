@@ -84,16 +84,16 @@ SweepPlan plan_sweep(const Grid& grid, const RunStore& store, Part part) {
   std::vector<std::size_t> order(grid.points.size());
   for (std::size_t p = 0; p < grid.points.size(); ++p) {
     order[p] = p;
-    plan.keys.push_back(PointKey::of(grid.points[p], grid.seed));
+    plan.keys.push_back(PointKey::of(grid.points[p].simulation, grid.points[p].seed));
   }
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return run_cost(grid.points[a]) > run_cost(grid.points[b]);
+    return run_cost(grid.points[a].simulation) > run_cost(grid.points[b].simulation);
   });
   plan.done.assign(grid.points.size(), 0);
   for (const std::size_t p : order) {
     const auto stored = store.replicates(plan.keys[p]);
     std::size_t k = 0;
-    for (std::uint64_t r = 0; r < grid.runs; ++r) {
+    for (std::uint64_t r = 0; r < grid.points[p].runs; ++r) {
       while (k < stored.size() && stored[k] < r) ++k;
       if (k < stored.size() && stored[k] == r) {
         ++plan.done[p];
@@ -102,7 +102,7 @@ SweepPlan plan_sweep(const Grid& grid, const RunStore& store, Part part) {
         ++plan.other_parts;
       } else {
         plan.missing.push_back({p, r});
-        plan.cost_left += run_cost(grid.points[p]);
+        plan.cost_left += run_cost(grid.points[p].simulation);
       }
     }
   }
@@ -110,7 +110,7 @@ SweepPlan plan_sweep(const Grid& grid, const RunStore& store, Part part) {
   const StoredRates rates(store.stored_times());
   for (const Task& task : plan.missing)
     plan.seconds_left += rates.seconds_per_ball(plan.keys[task.point]) *
-                         run_cost(grid.points[task.point]);
+                         run_cost(grid.points[task.point].simulation);
   return plan;
 }
 
@@ -139,9 +139,7 @@ std::string status_text(const Grid& grid, const RunStore& store, const SweepPlan
                         unsigned workers, const std::string& store_label) {
   const std::uint64_t done = plan.done_runs();
   std::string out;
-  out += fmt::format("{:<8}{}: {} x {} = {}, seed {}\n", "grid", grid.file.string(),
-                     counted(grid.points.size(), "point"), counted(grid.runs, "run"),
-                     counted(grid.total_runs(), "run"), grid.seed);
+  out += fmt::format("{:<8}{}: {}\n", "grid", grid.file.string(), grid.describe());
   out += fmt::format("{:<8}{} (results version {})\n", "store",
                      store_label.empty() ? store.path().string() : store_label, store.version());
   // With --part, both lines split the part's runs from the other parts'.
@@ -174,7 +172,7 @@ std::string status_text(const Grid& grid, const RunStore& store, const SweepPlan
     const auto& k = plan.keys[p];
     out += fmt::format("{:<{}}  {:<{}}  {:<{}}  {:<6}  {:>{}}  {:>{}}  {:>11}\n", k.process,
                        widths[0], k.setting, widths[1], k.weights, widths[2], k.engine, k.n,
-                       widths[3], k.m, widths[4], fmt::format("{}/{}", plan.done[p], grid.runs));
+                       widths[3], k.m, widths[4], fmt::format("{}/{}", plan.done[p], grid.points[p].runs));
   }
   return out;
 }
@@ -235,13 +233,16 @@ void sweep_local(const Grid& grid, RunStore& store, const SweepPlan& plan, unsig
                  Progress& progress, const std::function<bool()>& stop) {
   execute(
       plan.missing, threads,
-      [&](const Task& task) { return grid.points[task.point].run(grid.seed, task.replicate); },
+      [&](const Task& task) {
+        const GridPoint& point = grid.points[task.point];
+        return point.simulation.run(point.seed, task.replicate);
+      },
       [&](std::span<const FinishedTask> done) {
         std::vector<StoredRun> rows;
         double cost = 0;
         for (const auto& f : done) {
           rows.push_back({plan.keys[f.task.point], f.result, f.seconds});
-          cost += run_cost(grid.points[f.task.point]);
+          cost += run_cost(grid.points[f.task.point].simulation);
         }
         store.write(rows);
         progress.advance(done.size(), cost);

@@ -49,9 +49,7 @@ std::string summary_line(const std::vector<const ClaimOutcome*>& outcomes) {
     findings += o->is_finding();
     defects += o->is_defect();
   }
-  const auto plural = [](std::size_t k, const char* word) {
-    return fmt::format("{} {}{}", k, word, k == 1 ? "" : "s");
-  };
+  const auto plural = [](std::size_t k, const char* word) { return counted(k, word); };
   const auto& c = counts[0];
   const auto& k = counts[1];
   std::string line = fmt::format("{}: {} PASS, {} FAIL, {} INCONCLUSIVE; {}",
@@ -89,42 +87,52 @@ std::vector<Claim> selected_claims(const CheckOptions& options) {
   return selected;
 }
 
+std::uint64_t salt_of(const CheckOptions& options) {
+  if (options.salt) return *options.salt;
+  if (!options.fresh_seeds) return kFixedSalt;
+  // 52 bits: exact as a double, so the salt survives JSON readers and count parsing.
+  std::random_device device;
+  return ((static_cast<std::uint64_t>(device()) << 32) ^ device()) & ((1ULL << 52) - 1);
+}
+
+std::pair<std::vector<PointSpec>, std::vector<PointSpec>> claim_points(const Claim& c,
+                                                                       const std::string& tier) {
+  std::pair<std::vector<PointSpec>, std::vector<PointSpec>> sides;
+  sides.first = c.points(tier);
+  if (c.than || c.rule == RuleKind::order || c.rule == RuleKind::crossover)
+    sides.second = c.than_points(tier);
+  return sides;
+}
+
+std::vector<PlannedPoint> planned_points(const std::vector<Claim>& claims, const std::string& tier,
+                                         std::uint64_t salt) {
+  std::map<std::string, PointSpec> needed;
+  for (const Claim& c : claims) {
+    const auto [a, b] = claim_points(c, tier);
+    for (const auto* side : {&a, &b})
+      for (const PointSpec& p : *side) {
+        auto [it, fresh] = needed.emplace(p.key(), p);
+        if (!fresh) it->second.runs = std::max(it->second.runs, p.runs);
+      }
+  }
+  std::vector<PlannedPoint> planned;
+  for (auto& [key, point] : needed) planned.push_back({point, point_seed(salt, point)});
+  return planned;
+}
+
 std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
   const std::vector<Claim> claims = selected_claims(options);
   std::vector<const Claim*> selected;
   for (const auto& c : claims) selected.push_back(&c);
-
-  std::uint64_t salt = kFixedSalt;
-  if (options.salt) salt = *options.salt;
-  else if (options.fresh_seeds) {
-    // 52 bits: exact as a double, so the salt survives JSON readers and count parsing.
-    std::random_device device;
-    salt = ((static_cast<std::uint64_t>(device()) << 32) ^ device()) & ((1ULL << 52) - 1);
-  }
-
-  // Every point any selected claim needs, with the largest run count asked for.
-  std::map<std::string, PointSpec> needed;
-  auto need = [&](const PointSpec& p) {
-    auto [it, fresh] = needed.emplace(p.key(), p);
-    if (!fresh) it->second.runs = std::max(it->second.runs, p.runs);
-  };
-  std::map<const Claim*, std::pair<std::vector<PointSpec>, std::vector<PointSpec>>> grids;
-  for (const Claim* c : selected) {
-    auto& [a, b] = grids[c];
-    a = c->points(options.tier);
-    if (c->than || c->rule == RuleKind::order || c->rule == RuleKind::crossover)
-      b = c->than_points(options.tier);
-    for (const auto& p : a) need(p);
-    for (const auto& p : b) need(p);
-  }
+  const std::uint64_t salt = salt_of(options);
+  const std::vector<PlannedPoint> needed = planned_points(claims, options.tier, salt);
 
   std::map<std::string, std::pair<std::uint64_t, std::vector<RunResult>>> data;
   std::size_t done = 0;
-  for (const auto& [key, point] : needed) {
-    const std::uint64_t seed = point_seed(salt, point);
+  for (const auto& [point, seed] : needed) {
     const std::uint64_t stored = options.stored ? options.stored(point, seed) : 0;
     const auto start = std::chrono::steady_clock::now();
-    data[key] = {seed, options.simulator(point, seed, options.threads)};
+    data[point.key()] = {seed, options.simulator(point, seed, options.threads)};
     const double s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const std::string how =
@@ -158,7 +166,7 @@ std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
       }
       return s;
     };
-    const auto& [pa, pb] = grids.at(c);
+    const auto [pa, pb] = claim_points(*c, options.tier);
     const auto a = samples(pa), b = samples(pb);
     out.details = {{"id", c->id},           {"tier", options.tier},
                    {"rule", to_string(c->rule)}, {"variable", to_string(c->variable)},

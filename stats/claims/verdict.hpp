@@ -73,6 +73,24 @@ struct CheckOptions {
   std::function<std::uint64_t(const PointSpec&, std::uint64_t seed)> stored;
 };
 
+// A point that deciding the selected claims needs, with the seed it runs under.
+struct PlannedPoint {
+  PointSpec point;
+  std::uint64_t seed = 0;
+};
+
+// The seed salt of a check: --salt, or one drawn for --fresh-seeds, else kFixedSalt.
+std::uint64_t salt_of(const CheckOptions&);
+
+// The points of one claim at `tier`: its own (A side) and those of what it is compared with.
+std::pair<std::vector<PointSpec>, std::vector<PointSpec>> claim_points(const Claim& claim,
+                                                                       const std::string& tier);
+
+// Every point the claims need at `tier`, once each (in key order), with the largest run count
+// any of them asks for: what check_claims simulates, and what `check --plan` prints.
+std::vector<PlannedPoint> planned_points(const std::vector<Claim>& claims, const std::string& tier,
+                                         std::uint64_t salt);
+
 // Loads the catalogs, simulates every needed point once (shared across the claims that name
 // it), and decides each claim whose id matches the glob. Throws InputError on bad input
 // (unreadable catalog, unknown tier, a glob that matches nothing).

@@ -184,11 +184,11 @@ TEST_F(StoreTest, ASweepEstimatesEachRunAtTheRateOfItsOwnKind) {
     config.n = n;
     config.m = 1280;
     config.engine = Engine::bins;
-    return make_simulation(Spec::parse(process), Spec::parse("exact"), Spec::parse("unit"),
-                           config);
+    return GridPoint{make_simulation(Spec::parse(process), Spec::parse("exact"),
+                                     Spec::parse("unit"), config),
+                     1, 4};
   };
   Grid grid;
-  grid.runs = 4;
   grid.points = {point("two-choice", 64), point("one-choice", 64), point("two-choice", 128),
                  point("two-choice", 256), point("quantile", 64)};
   RunStore store = RunStore::open(file("runs.db"));
@@ -196,9 +196,9 @@ TEST_F(StoreTest, ASweepEstimatesEachRunAtTheRateOfItsOwnKind) {
   // of One-Choice in 0.1 s each.
   std::vector<StoredRun> rows;
   auto store_run = [&](std::size_t p, std::uint64_t replicate, double seconds) {
-    RunResult result = grid.points[p].run(grid.seed, replicate);
+    RunResult result = grid.points[p].simulation.run(grid.points[p].seed, replicate);
     result.replicate = replicate;
-    rows.push_back({PointKey::of(grid.points[p], grid.seed), result, seconds});
+    rows.push_back({PointKey::of(grid.points[p].simulation, grid.points[p].seed), result, seconds});
   };
   store_run(0, 0, 2.0);
   store_run(2, 0, 6.0);

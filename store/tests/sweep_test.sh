@@ -8,6 +8,9 @@
 #   mpi_interrupt  a signal to mpirun, or to rank 0 alone, stops an MPI sweep: what was received
 #            is stored, no rank hangs, and rank 0 alone prints the status and exits 143; resumed,
 #            the store equals a plain sweep's
+#   plan     `check --plan` swept by `mpirun -n 2` (and by --part 1/2, 2/2 and merge), then
+#            `check` on that store: every run read back, the verdicts byte for byte a plain
+#            check's; `report --plan` likewise for the report's files
 #   refuse   a file that is not a gapcheck store is refused (exit 2, one line) and left as it was
 #   corrupt  a row that is not a run (a histogram that is not JSON, a gap that is text) is named
 #            with its key and refused (exit 2) by run --db (which check and report read through),
@@ -155,6 +158,47 @@ mpi_interrupt)
   [[ $(distinct_keys busy.db) -eq $busy_total ]] || fail "a run is stored twice"
   "$gapcheck" sweep busy.toml --db plain.db --threads 2 > /dev/null 2>&1
   cmp <(rows busy.db) <(rows plain.db) || fail "the interrupted and resumed MPI store differs from a plain sweep's"
+  ;;
+plan)
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1  # CI runs as root
+  selection=(check 'fluid-greedy*' --threads 2)
+  "$gapcheck" "${selection[@]}" --db plain.db > plain.txt 2> /dev/null ||
+    fail "the plain check exited with $?"
+  "$gapcheck" "${selection[@]}" --plan > plan.toml 2> plan_err.txt || fail "--plan exited with $?"
+  grep -q "^plan: 12 points, 360 runs, .* balls: about .* on .*(a pilot run of each point)" plan_err.txt ||
+    fail "the plan's totals: $(cat plan_err.txt)"
+  [[ $(grep -c '^\[\[point\]\]$' plan.toml) -eq 12 ]] || fail "the plan lists $(grep -c point plan.toml) points"
+  [[ ! -e gapcheck.db ]] || fail "--plan made a store"
+  mpirun -n 2 --oversubscribe "$gapcheck" sweep plan.toml --db swept.db > /dev/null 2> sweep_err.txt ||
+    fail "mpirun sweep of the plan exited with $?: $(cat sweep_err.txt)"
+  grep -q "on 1 MPI worker" sweep_err.txt || fail "the plan did not run under MPI: $(head -2 sweep_err.txt)"
+  for part in 1/2 2/2; do
+    "$gapcheck" sweep plan.toml --part $part --db "part${part%/2}.db" > /dev/null 2>&1 ||
+      fail "sweep --part $part of the plan exited with $?"
+  done
+  "$gapcheck" merge --db merged.db part1.db part2.db > /dev/null
+  for store in swept merged; do
+    "$gapcheck" "${selection[@]}" --db $store.db > $store.txt 2> ${store}_err.txt ||
+      fail "check on the $store store exited with $?"
+    [[ $(grep -c "read back from the store" ${store}_err.txt) -eq 12 ]] ||
+      fail "check on the $store store simulated: $(cat ${store}_err.txt)"
+    cmp plain.txt $store.txt || fail "check on the $store store differs from a plain check"
+  done
+  # A report's plan: its claims' and its experiments' runs. Swept, the report simulates none of
+  # them (the store gains no row) and draws the figures a plain report draws.
+  report=(report 'fluid-greedy*' --tier ci --threads 2)
+  "$gapcheck" "${report[@]}" --db plain_report.db --out plain_report > /dev/null 2>&1 ||
+    fail "the plain report exited with $?"
+  "$gapcheck" "${report[@]}" --plan > report_plan.toml 2> /dev/null || fail "report --plan exited with $?"
+  "$gapcheck" sweep report_plan.toml --db report.db > /dev/null 2>&1 || fail "sweeping the report's plan exited with $?"
+  before=$(count report.db)
+  "$gapcheck" "${report[@]}" --db report.db --out swept_report > /dev/null 2>&1 ||
+    fail "the report on the swept store exited with $?"
+  [[ $(count report.db) -eq $before ]] || fail "the report simulated $(( $(count report.db) - before )) runs"
+  [[ $before -eq $(count plain_report.db) ]] || fail "the plan holds $before runs, the report made $(count plain_report.db)"
+  for dat in plain_report/figures/*.dat; do
+    cmp "$dat" "swept_report/figures/${dat##*/}" || fail "${dat##*/} differs from a plain report's"
+  done
   ;;
 refuse)
   printf 'gap,n\n1,2\n' > results.csv

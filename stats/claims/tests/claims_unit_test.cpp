@@ -15,6 +15,7 @@
 #include "processes/core/spec.hpp"
 #include "stats/claims/published.hpp"
 #include "stats/claims/rules.hpp"
+#include "stats/claims/tests/synthetic.hpp"
 
 namespace gapcheck::claims {
 namespace {
@@ -245,43 +246,7 @@ TEST(Glob, MatchesShellPatterns) {
 
 // ---- the rules on samples whose truth is known ----------------------------------------------
 
-struct Fake {
-  std::vector<std::vector<RunResult>> store;
-  std::vector<Sample> samples;
-  // Runs whose gap is `value(vars)` plus N(0, 0.3²) noise.
-  void add(stats::Vars vars, std::uint64_t runs, double value, std::uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    std::normal_distribution<double> noise(0, 0.3);
-    std::vector<RunResult> r(runs);
-    for (auto& run : r) {
-      run.gap = value + noise(rng);
-      run.balls = 100;
-      run.probes = static_cast<std::uint64_t>(std::llround(100 * run.gap));
-    }
-    store.push_back(std::move(r));
-    PointSpec p{
-        {"fake", "exact", "unit", ""}, static_cast<std::uint64_t>(vars["n"]), 1, runs, vars};
-    samples.push_back({p, seed, nullptr});
-  }
-  std::span<const Sample> view() {
-    for (std::size_t i = 0; i < samples.size(); ++i) samples[i].runs = &store[i];
-    return samples;
-  }
-};
-
-Claim claim_of(RuleKind rule, std::string form = "") {
-  Claim c;
-  c.id = "unit";
-  c.rule = rule;
-  c.form = std::move(form);
-  return c;
-}
-
-Verdict decide_on(const Claim& c, Fake& a, Fake* b = nullptr) {
-  ClaimOutcome out;
-  decide(c, a.view(), b ? b->view() : std::span<const Sample>{}, out);
-  return out.verdict;
-}
+// Fake, claim_of and decide_on: stats/claims/tests/synthetic.hpp.
 
 TEST(Rules, AdditivePassesUnitSlopeAndFailsDoubleSlope) {
   const Claim c = claim_of(RuleKind::additive, "log2 log n");

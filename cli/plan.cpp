@@ -1,0 +1,51 @@
+#include "cli/plan.hpp"
+
+#include <fmt/format.h>
+
+#include "cli/resources.hpp"
+#include "store/estimate.hpp"
+#include "store/sweep.hpp"
+
+namespace gapcheck::cli {
+namespace {
+
+// CPU time for people: "4 min 10 s of CPU", or in core-hours from an hour up.
+std::string cpu_time(double seconds) {
+  return seconds >= 3600 ? fmt::format("{:.3g} core-hours", seconds / 3600)
+                         : store::human_duration(seconds) + " of CPU";
+}
+
+}  // namespace
+
+void print_plan(const std::vector<store::GridPoint>& points, const std::string& command,
+                const std::string& then, std::ostream& out, std::ostream& err) {
+  double balls = 0, seconds = 0;
+  std::uint64_t runs = 0, unestimated = 0;
+  std::vector<std::string> notes;
+  for (const auto& p : points) {
+    const double point_balls =
+        static_cast<double>(p.simulation.config.m) * static_cast<double>(p.runs);
+    const auto estimate = store::estimate_run(p.simulation, p.seed);
+    const double point_seconds = estimate ? estimate->seconds * static_cast<double>(p.runs) : 0;
+    balls += point_balls;
+    seconds += point_seconds;
+    runs += p.runs;
+    unestimated += estimate ? 0 : 1;
+    notes.push_back(fmt::format("{:.3g} balls, {}", point_balls,
+                                estimate ? "about " + cpu_time(point_seconds)
+                                         : std::string("no estimate")));
+  }
+  const std::string totals = fmt::format(
+      "{}, {}, {:.3g} balls: about {} on {} (a pilot run of each point){}",
+      counted(points.size(), "point"), counted(runs, "run"), balls, cpu_time(seconds),
+      processor_name(),
+      unestimated == 0 ? "" : fmt::format("; {} without an estimate", counted(unestimated, "point")));
+  out << "# The plan of " << command << ": " << totals << ".\n"
+      << "# Run it: gapcheck sweep THIS_FILE --db runs.db  (or mpirun -n K gapcheck sweep ...; or\n"
+      << "# --part i/k on k machines, then gapcheck merge); then " << then
+      << " reads every run back.\n"
+      << store::points_toml(points, notes) << std::flush;
+  err << "plan: " << totals << "\n" << std::flush;
+}
+
+}  // namespace gapcheck::cli

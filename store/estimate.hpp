@@ -1,0 +1,26 @@
+// What a run will take, measured before it is spent: the time of a pilot run on this machine.
+//
+// Pilot runs of the same point with fewer balls (2^20 at first, four times more each, until one
+// takes a tenth of a second or is the whole run), the last scaled to the run's m: linearly on the
+// bins and levels engines, and on the bulk engine, whose cost per ball grows as the loads spread,
+// as m^a with a (in [1, 2]) from the last two pilots. It tells minutes from hours, not more: a run whose cost per
+// ball changes as it goes may take twice as long or half.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "processes/registry.hpp"
+
+namespace gapcheck::store {
+
+struct RunEstimate {
+  double seconds = 0;            // one run of the point, on one thread
+  std::uint64_t pilot_balls = 0;  // the last pilot's m
+  double pilot_seconds = 0;       // and its time
+};
+
+// None when a pilot's point cannot be made (a parameter that depends on m refuses the pilot's).
+std::optional<RunEstimate> estimate_run(const Simulation& simulation, std::uint64_t seed);
+
+}  // namespace gapcheck::store
