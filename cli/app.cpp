@@ -263,7 +263,8 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   run->add_flag("--jsonl", o.jsonl,
                 "print JSON Lines: a batch line, one line per run as it finishes, a summary line");
   run->add_flag("--csv", o.csv, "print one CSV row per run, as it finishes");
-  run->add_flag("--quiet", o.quiet, "no progress line on a terminal's stderr");
+  run->add_flag("--quiet", o.quiet,
+                "no progress line on a terminal's stderr, and no estimate before a long batch");
 
   const std::vector<Command> commands = {add_check_command(app), add_sweep_command(app),
                                          add_export_command(app), add_merge_command(app),

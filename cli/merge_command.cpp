@@ -26,7 +26,7 @@ Command add_merge_command(CLI::App& app) {
             // Every source is checked, every row of it read as a run, before anything is added
             // from any of them: a corrupt row is named and nothing is copied.
             for (const auto& source : o->sources)
-              store::RunStore::open(source, store::RunStore::Mode::read_only).check_rows();
+              store::RunStore::open(source, store::RunStore::Mode::read_only).check_rows(true);
             store::RunStore into = store::RunStore::open(o->db);
             std::string text;
             for (const auto& source : o->sources)

@@ -176,13 +176,15 @@ int plan_report(const ReportCommandOptions& o, std::ostream& out, std::ostream& 
   options.seed = parse_count(o.seed, "seed");
   options.published =
       o.published.empty() ? reports::default_published_dir() : std::filesystem::path(o.published);
-  std::vector<store::GridPoint> points;
+  // A point that a claim and an experiment share (same simulation, same seed) runs once.
+  store::Grid plan;
   if (const auto check = claim_check(options, o.catalogs))
     for (const auto& [point, seed] : claims::planned_points(claims::selected_claims(*check),
                                                             check->tier, claims::kFixedSalt))
-      points.push_back({claims::simulation_of(point), seed, point.runs});
+      store::add_point(plan, {claims::simulation_of(point), seed, point.runs});
   for (const auto& batch : reports::planned_batches(options))
-    points.push_back({batch.simulation, batch.seed, batch.results.size()});
+    store::add_point(plan, {batch.simulation, batch.seed, batch.results.size()});
+  const std::vector<store::GridPoint>& points = plan.points;
   if (points.empty())
     throw InputError("'" + o.glob + "' selects no experiment and no claim in tier " + o.tier);
   std::string selection = fmt::format("gapcheck report '{}' --tier {} --seed {}", o.glob, o.tier,

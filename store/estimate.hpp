@@ -1,10 +1,12 @@
 // What a run will take, measured before it is spent: the time of a pilot run on this machine.
 //
-// Pilot runs of the same point with fewer balls (2^20 at first, four times more each, until one
-// takes a tenth of a second or is the whole run), the last scaled to the run's m: linearly on the
-// bins and levels engines, and on the bulk engine, whose cost per ball grows as the loads spread,
-// as m^a with a (in [1, 2]) from the last two pilots. It tells minutes from hours, not more: a run whose cost per
-// ball changes as it goes may take twice as long or half.
+// Pilot runs of the same point with fewer balls, 2^20 at first and four times more each, until
+// the balls one pilot adds to the one before take a tenth of a second (or a pilot is the whole
+// run). That difference gives the cost per ball, free of a run's fixed cost (its n loads made,
+// zeroed and summed: seconds at n = 2^31); it is extended to the run's m linearly on the bins and
+// levels engines, and on the bulk engine, whose cost per ball grows as the loads spread, as m^a
+// with a in [1, 2] from the last two pilots. It tells minutes from hours, not more: a run whose
+// cost per ball changes as it goes may take twice as long or half.
 #pragma once
 
 #include <cstdint>
@@ -20,7 +22,8 @@ struct RunEstimate {
   double pilot_seconds = 0;       // and its time
 };
 
-// None when a pilot's point cannot be made (a parameter that depends on m refuses the pilot's).
+// None when a pilot cannot be made or run (a parameter that depends on m refuses the pilot's m;
+// its loads do not fit): the batch itself then says what is wrong, or runs.
 std::optional<RunEstimate> estimate_run(const Simulation& simulation, std::uint64_t seed);
 
 }  // namespace gapcheck::store

@@ -83,10 +83,6 @@ std::string points_toml(const std::vector<GridPoint>& points, const std::vector<
   return out;
 }
 
-namespace {
-
-// Adds `point` to `grid` unless the grid has it (two spellings of one point, or `auto` and the
-// engine it resolves to, are one point; of two equal points the larger run count stays).
 void add_point(Grid& grid, GridPoint point) {
   const auto same = [&](const GridPoint& q) {
     const Simulation &a = q.simulation, &b = point.simulation;
@@ -101,6 +97,8 @@ void add_point(Grid& grid, GridPoint point) {
   else
     grid.points.push_back(std::move(point));
 }
+
+namespace {
 
 const char* known_list(const std::vector<std::string>& known) {
   static std::string list;
@@ -152,6 +150,12 @@ Grid load_grid(const std::filesystem::path& file) {
   const bool combined = values.contains("processes");
   if (!combined && listed == nullptr)
     throw InputError(name + ": no points: give processes, n, m and runs, or [[point]] tables");
+  // Without processes these keys would combine nothing: each [[point]] names its own.
+  if (!combined)
+    for (const char* key : {"settings", "weights", "engines", "n", "m"})
+      if (lines.contains(key))
+        throw InputError(lines.at(key) + ": " + key + " combines with processes, which this grid "
+                         "does not give (a [[point]] names its own setting, weights, engine, n, m)");
   if (combined)
     for (const char* required : {"n", "m", "runs"})
       if (!values.contains(required))

@@ -58,6 +58,10 @@ struct Grid {
   std::string describe() const;
 };
 
+// Adds `point` to `grid` unless the grid has it (two spellings of one point, or `auto` and the
+// engine it resolves to, are one point; of two equal points the larger run count stays).
+void add_point(Grid& grid, GridPoint point);
+
 // `points` as a grid file of [[point]] tables that load_grid reads back as the same points, each
 // table followed by its line of `notes` (a comment) where one is given.
 std::string points_toml(const std::vector<GridPoint>& points,

@@ -183,8 +183,9 @@ constexpr const char* kResultNames[] = {
     "histogram", "setting_counts", "seconds"};
 
 // Why column `c` of a row selected with kResultColumns does not hold what it must (empty: it
-// does). A real column may hold an integer: SQLite stores whole reals that way.
-std::string unheld(const Statement& s, int c) {
+// does); a JSON column that holds what it must is parsed into `parsed`. A real column may hold an
+// integer: SQLite stores whole reals that way.
+std::string unheld(const Statement& s, int c, ordered_json& parsed) {
   const int type = s.type(c);
   const auto shown = [&] {
     const std::string text = s.text(c);
@@ -218,16 +219,18 @@ std::string unheld(const Statement& s, int c) {
     return std::all_of(j.begin(), j.end(), [](const auto& v) { return v.is_number_unsigned(); });
   };
   try {
-    const auto j = ordered_json::parse(s.text(c));
-    if (!j.is_object()) return not_stored("not a JSON object");
-    if (c == 16 && !counts(j)) return not_stored("a count that is not a whole number");
-    if (c == 15 && !(j.contains("first_level") && j["first_level"].is_number_unsigned() &&
-                     j.value("level_width", ordered_json(1)).is_number_unsigned() &&
-                     j.contains("bins") && j["bins"].is_array() && counts(j["bins"])))
-      return not_stored("not a histogram of whole counts");
+    parsed = ordered_json::parse(s.text(c));
   } catch (const nlohmann::json::exception& e) {
     return not_stored(e.what());
   }
+  const ordered_json& j = parsed;
+  if (!j.is_object()) return not_stored("not a JSON object");
+  if (c == 16 && !counts(j)) return not_stored("a count that is not a whole number");
+  // Rows stored before histograms had widths have no level_width (histogram_from_json: 1).
+  if (c == 15 && !(j.contains("first_level") && j["first_level"].is_number_unsigned() &&
+                   (!j.contains("level_width") || j["level_width"].is_number_unsigned()) &&
+                   j.contains("bins") && j["bins"].is_array() && counts(j["bins"])))
+    return not_stored("not a histogram of whole counts");
   return {};
 }
 
@@ -236,8 +239,9 @@ std::string unheld(const Statement& s, int c) {
 // build) is refused with an InputError naming its key: read as a run, it would give wrong
 // numbers to every later check and report.
 StoredRun row_of(const Statement& s, const std::string& version_column) {
+  ordered_json histogram, counts;
   for (int c = 0; c < static_cast<int>(std::size(kResultHeld)); ++c)
-    if (const std::string why = unheld(s, c); !why.empty())
+    if (const std::string why = unheld(s, c, c == 15 ? histogram : counts); !why.empty())
       throw CorruptRow(store_named(s.db()) + "the row of " + s.text(0) + ", " + s.text(1) + ", " +
                        s.text(2) + ", n=" + s.text(3) + ", m=" + s.text(4) + ", gap level " +
                        s.text(5) + ", seed " + s.text(6) + ", replicate " + s.text(7) +
@@ -254,8 +258,8 @@ StoredRun row_of(const Statement& s, const std::string& version_column) {
   r.balls = s.uint(12);
   r.steps = s.uint(13);
   r.probes = s.uint(14);
-  r.histogram = histogram_from_json(ordered_json::parse(s.text(15)));
-  r.setting_counts = counts_from_json(ordered_json::parse(s.text(16)));
+  r.histogram = histogram_from_json(histogram);
+  r.setting_counts = counts_from_json(counts);
   run.seconds = s.real(17);
   return run;
 }
@@ -644,13 +648,17 @@ void RunStore::for_each(const std::function<void(const StoredRun&)>& visit) cons
   }
 }
 
-void RunStore::check_rows() const {
-  Statement s(db_, std::string("SELECT ") + kResultColumns + ", version FROM runs");
+void RunStore::check_rows(bool every_version) const {
+  Statement s(db_, std::string("SELECT ") + kResultColumns + ", version FROM runs" +
+                       (every_version ? "" : std::string(" WHERE ") + kAnyEngine));
+  if (!every_version)
+    s.bind(1, version_).bind(2, engine_version(version_, "levels"))
+        .bind(3, engine_version(version_, "bulk"));
   while (s.step()) row_of(s, s.text(18));
 }
 
 std::uint64_t RunStore::merge_from(const std::filesystem::path& other) {
-  open(other, Mode::read_only, version_).check_rows();  // refuses foreign files and bad rows
+  open(other, Mode::read_only, version_).check_rows(true);  // refuses foreign files and bad rows
   std::error_code ignored;
   if (std::filesystem::equivalent(other, path_, ignored))
     throw InputError("'" + other.string() + "' is the store being merged into");

@@ -140,8 +140,9 @@ class RunStore {
   // Every stored run of this version, ordered by key and replicate.
   void for_each(const std::function<void(const StoredRun&)>& visit) const;
 
-  // Reads every row (of every version) as a run: CorruptRow names the first that is not one.
-  void check_rows() const;
+  // Reads every row of this results version (of every version: what merge copies) as a run:
+  // CorruptRow names the first that is not one.
+  void check_rows(bool every_version = false) const;
 
   // Copies into this store every row of the store at `other` (all versions) that this one lacks.
   // Returns the number of rows added. `other` is checked like open() and check_rows() check, and

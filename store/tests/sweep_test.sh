@@ -184,20 +184,27 @@ plan)
       fail "check on the $store store simulated: $(cat ${store}_err.txt)"
     cmp plain.txt $store.txt || fail "check on the $store store differs from a plain check"
   done
-  # A report's plan: its claims' and its experiments' runs. Swept, the report simulates none of
-  # them (the store gains no row) and draws the figures a plain report draws.
-  report=(report 'fluid-greedy*' --tier ci --threads 2)
-  "$gapcheck" "${report[@]}" --db plain_report.db --out plain_report > /dev/null 2>&1 ||
-    fail "the plain report exited with $?"
-  "$gapcheck" "${report[@]}" --plan > report_plan.toml 2> /dev/null || fail "report --plan exited with $?"
-  "$gapcheck" sweep report_plan.toml --db report.db > /dev/null 2>&1 || fail "sweeping the report's plan exited with $?"
-  before=$(count report.db)
-  "$gapcheck" "${report[@]}" --db report.db --out swept_report > /dev/null 2>&1 ||
-    fail "the report on the swept store exited with $?"
-  [[ $(count report.db) -eq $before ]] || fail "the report simulated $(( $(count report.db) - before )) runs"
-  [[ $before -eq $(count plain_report.db) ]] || fail "the plan holds $before runs, the report made $(count plain_report.db)"
-  for dat in plain_report/figures/*.dat; do
-    cmp "$dat" "swept_report/figures/${dat##*/}" || fail "${dat##*/} differs from a plain report's"
+  # A report's plan: its claims' runs (fluid-greedy*, ci tier) and its experiments' (firstdiff,
+  # tiny tier). Swept, the report simulates none of them (the store gains no row) and draws the
+  # figures a plain report draws.
+  for report in "fluid-greedy* ci" "firstdiff tiny"; do
+    read -r glob tier <<< "$report"
+    args=(report "$glob" --tier "$tier" --threads 2)
+    "$gapcheck" "${args[@]}" --db plain_$tier.db --out plain_$tier > /dev/null 2>&1 ||
+      fail "the plain report $report exited with $?"
+    "$gapcheck" "${args[@]}" --plan > plan_$tier.toml 2> /dev/null || fail "report --plan ($report) exited with $?"
+    "$gapcheck" sweep plan_$tier.toml --db swept_$tier.db > /dev/null 2>&1 ||
+      fail "sweeping the plan of report $report exited with $?"
+    before=$(count swept_$tier.db)
+    "$gapcheck" "${args[@]}" --db swept_$tier.db --out swept_$tier > /dev/null 2>&1 ||
+      fail "the report $report on the swept store exited with $?"
+    [[ $(count swept_$tier.db) -eq $before ]] ||
+      fail "the report $report simulated $(( $(count swept_$tier.db) - before )) runs"
+    [[ $before -eq $(count plain_$tier.db) ]] ||
+      fail "the plan of report $report holds $before runs, the report made $(count plain_$tier.db)"
+    for dat in plain_$tier/figures/*.dat; do
+      cmp "$dat" "swept_$tier/figures/${dat##*/}" || fail "${dat##*/} differs from a plain report's"
+    done
   done
   ;;
 refuse)
@@ -246,6 +253,16 @@ corrupt)
     done
     [[ ! -e into.db ]] || [[ $(count into.db) -eq 0 ]] || fail "merge copied $(count into.db) rows of a corrupt store"
   done
+  # Rows stored before histograms had widths (no level_width) are runs: read and merged.
+  cp good.db old.db
+  sqlite3 old.db "UPDATE runs SET histogram = json_remove(histogram, '\$.level_width')"
+  [[ $(sqlite3 old.db "SELECT count(*) FROM runs WHERE histogram LIKE '%level_width%'") -eq 0 ]] ||
+    fail "the old-format rows were not made"
+  "$gapcheck" export --db old.db --csv > /dev/null || fail "export refused rows without level_width"
+  "$gapcheck" sweep grid.toml --db old.db --status > /dev/null || fail "--status refused rows without level_width"
+  rm -f into.db
+  "$gapcheck" merge --db into.db old.db > /dev/null || fail "merge refused rows without level_width"
+  [[ $(count into.db) -eq $total ]] || fail "merge copied $(count into.db) of $total old-format rows"
   ;;
 version)
   "$gapcheck" sweep grid.toml --db runs.db --threads 2 > /dev/null 2>&1
