@@ -10,13 +10,17 @@
 // Only load reads are delayed: the process's clock t (balls()) and the mean W/n are the true ones,
 // as in the definition, where a delayed estimate replaces x_i and the allocation stays sequential.
 //
-// Time is counted in balls. The window keeps the last tau - 1 placements in a ring, each with
-// its bin's load before it and links to the previous and next placement in the same bin; per
-// bin, the oldest and newest placement still in the window. So x_i^{t-tau} is one lookup (the load before the
-// bin's oldest placement in the window, or x_i if there is none): O(1) per read and per ball,
-// whatever tau. A random step's value walks the bin's placements in the window: O(1 + tau/n)
-// expected. Values are stored, not recomputed, so weighted loads are reported exactly.
-// tau = 1 keeps no placement: every read is x_i^{t-1}, the sequential process.
+// Time is counted in balls. The window keeps the bins of the last tau - 1 placements in a ring
+// (in ball order, so the ball that leaves names its bin) and, per bin, its placements in the
+// window, oldest first: each ball number with the bin's load before it, in a ring of its own. So
+// x_i^{t-tau} is one lookup (the load before the bin's oldest placement in the window, or x_i if
+// there is none): O(1) per read and per ball, whatever tau. A random step's value is the load
+// before the bin's first placement after that step, found by galloping from where the step's
+// share of the window puts it among the bin's placements, then halving: O(log(1 + tau/n)) reads
+// at worst, of memory that lies together, about one cache line in expectation, where walking a linked list of placements spread over the whole window cost one miss
+// of the caches per placement passed (at tau = 2^22 and n = 2^14, 64 per read). Values are
+// stored, not recomputed, so weighted loads are reported exactly. tau = 1 keeps no placement:
+// every read is x_i^{t-1}, the sequential process.
 #pragma once
 
 #include <algorithm>
@@ -31,73 +35,107 @@ namespace gapcheck {
 template <class Load>
 class DelayWindow {
  public:
-  DelayWindow(std::size_t n, std::uint64_t tau) : capacity_(tau - 1), oldest_(n, 0), newest_(n, 0) {}
+  DelayWindow(std::size_t n, std::uint64_t tau) : capacity_(tau - 1), bins_(n) {}
 
   // Ball number `placed() + 1` goes to bin i, whose load is `before`.
   void push(Bin i, Load before) {
-    if (capacity_ == 0) {
-      ++placed_;
-      return;
-    }
-    if (placed_ >= capacity_) expire(placed_ + 1 - capacity_);  // leaves before its slot is reused
-    const std::uint64_t u = ++placed_;
-    newest_slot_ = ring_.empty() || newest_slot_ + 1 == capacity_ ? 0 : newest_slot_ + 1;
-    const Entry entry{i, before, 0, newest_[i]};
-    if (ring_.size() < capacity_) ring_.push_back(entry);
-    else ring_[newest_slot_] = entry;
-    if (newest_[i] != 0) at(newest_[i]).next = u;
-    else oldest_[i] = u;
-    newest_[i] = u;
+    ++placed_;
+    if (capacity_ == 0) return;
+    // Ball placed_ - capacity_ leaves the window: the oldest, in the slot the new ball takes.
+    if (placed_ > capacity_) bins_[order_[slot_]].pop_front();
+    if (order_.size() < capacity_) order_.push_back(i);
+    else order_[slot_] = i;
+    slot_ = slot_ + 1 == capacity_ ? 0 : slot_ + 1;
+    bins_[i].push_back({placed_, before});
   }
 
   std::uint64_t placed() const { return placed_; }  // T: balls placed so far
 
   // x_i^{T+1-tau}: the oldest value in the window (x_now if bin i took no ball in it).
-  Load oldest(Bin i, Load x_now) const { return oldest_[i] ? at(oldest_[i]).before : x_now; }
+  Load oldest(Bin i, Load x_now) const {
+    const Placements& w = bins_[i];
+    return w.size() != 0 ? w[0].before : x_now;
+  }
 
   // x_i^{T-back} for back in [0, tau): the load before the bin's first placement after step
-  // T-back (x_now if none). The bin's placements in the window are walked from the end nearer
-  // in time to that step, which halves the expected walk.
+  // T-back (x_now if none). The bin's placements are spread about evenly over the window, so the
+  // search starts where the step's share of the window puts it, gallops to a bracket and halves.
   Load back_in_time(Bin i, std::uint64_t back, Load x_now) const {
-    const auto after_step = [&](std::uint64_t u) { return u + back > placed_; };
-    std::uint64_t u = newest_[i];
-    if (u == 0 || !after_step(u)) return x_now;
-    if (2 * back < capacity_) {  // near the present: walk back from the newest placement
-      while (u != oldest_[i] && after_step(at(u).prev)) u = at(u).prev;
-      return at(u).before;
+    const Placements& w = bins_[i];
+    const auto after_step = [&](std::size_t k) { return w[k].ball + back > placed_; };
+    const std::size_t size = w.size();
+    if (size == 0 || !after_step(size - 1)) return x_now;
+    const std::uint64_t window = std::min(placed_, capacity_);
+    const auto later = static_cast<std::size_t>(static_cast<double>(size) *
+                                                static_cast<double>(back) /
+                                                static_cast<double>(window));
+    const std::size_t guess = size - 1 - std::min(later, size - 1);
+    // The answer is the first k with after_step(k): in [first, last], after_step(last) holding.
+    std::size_t first = 0, last = size - 1;
+    if (after_step(guess)) {  // gallop back from the guess
+      last = guess;
+      for (std::size_t step = 1; last >= step; step *= 2) {
+        if (!after_step(last - step)) {
+          first = last - step + 1;
+          break;
+        }
+        last -= step;
+      }
+    } else {  // gallop forward from the guess
+      std::size_t before = guess;  // !after_step(before)
+      for (std::size_t step = 1; before + step < last; step *= 2) {
+        if (after_step(before + step)) {
+          last = before + step;
+          break;
+        }
+        before += step;
+      }
+      first = before + 1;
     }
-    u = oldest_[i];
-    while (!after_step(u)) u = at(u).next;  // ends at the newest placement at the latest
-    return at(u).before;
+    while (first < last) {
+      const std::size_t middle = first + (last - first) / 2;
+      if (after_step(middle)) last = middle;
+      else first = middle + 1;
+    }
+    return w[first].before;
   }
 
  private:
-  struct Entry {
-    Bin bin;
-    Load before;
-    std::uint64_t next;  // the next ball placed in the same bin, 0 if none yet
-    std::uint64_t prev;  // the previous one (in the window iff this is not the bin's oldest)
+  struct Placement {
+    std::uint64_t ball;  // its ball number
+    Load before;         // the bin's load before it
   };
-  // Ball u (in the window) sits `placed_ - u` slots behind the newest ball's slot: no division.
-  std::uint64_t slot(std::uint64_t u) const {
-    const std::uint64_t behind = placed_ - u;
-    return behind <= newest_slot_ ? newest_slot_ - behind : newest_slot_ + capacity_ - behind;
-  }
-  Entry& at(std::uint64_t u) { return ring_[slot(u)]; }
-  const Entry& at(std::uint64_t u) const { return ring_[slot(u)]; }
+  // One bin's placements in the window, oldest first, in a ring of a power-of-two size that
+  // grows as the bin takes more balls in the window and shrinks when it holds a quarter of that.
+  class Placements {
+   public:
+    std::size_t size() const { return size_; }
+    const Placement& operator[](std::size_t k) const { return ring_[(head_ + k) & (ring_.size() - 1)]; }
+    void push_back(Placement p) {
+      if (size_ == ring_.size()) resize(std::max<std::size_t>(4, 2 * ring_.size()));
+      ring_[(head_ + size_++) & (ring_.size() - 1)] = p;
+    }
+    void pop_front() {
+      head_ = (head_ + 1) & (ring_.size() - 1);
+      if (--size_ < ring_.size() / 4 && ring_.size() > 64) resize(ring_.size() / 2);
+    }
 
-  // Ball u leaves the window; balls leave in order, so it is its bin's oldest.
-  void expire(std::uint64_t u) {
-    const Entry& e = at(u);
-    oldest_[e.bin] = e.next;
-    if (e.next == 0) newest_[e.bin] = 0;
-  }
+   private:
+    void resize(std::size_t capacity) {
+      std::vector<Placement> ring(capacity);
+      for (std::size_t k = 0; k < size_; ++k) ring[k] = (*this)[k];
+      ring_.swap(ring);
+      head_ = 0;
+    }
+    std::vector<Placement> ring_;
+    std::size_t head_ = 0, size_ = 0;
+  };
 
-  std::uint64_t capacity_;  // tau - 1 placements
-  std::vector<Entry> ring_;
-  std::vector<std::uint64_t> oldest_, newest_;  // ball numbers in the window, 0 = none
+  std::uint64_t capacity_;          // tau - 1 placements
+  std::vector<Bin> order_;          // the bins of the last capacity_ balls, a ring in ball order
+  std::size_t slot_ = 0;            // where the next ball goes: the oldest ball's slot once full
+  std::vector<Placements> bins_;
   std::uint64_t placed_ = 0;
-  std::uint64_t newest_slot_ = 0;  // the ring slot of ball placed_
 };
 
 // Reports the smallest admissible value when that could reverse the answer, else the true one.
@@ -189,11 +227,13 @@ struct DelaySetting {
 
   const char* levels_obstacle() const { return "it keeps per-bin load histories"; }
 
-  // Memory a run's oracle holds beyond the loads: two ball numbers per bin and the window's
-  // ring of min(tau - 1, m) placements (32 bytes each), counted twice for a vector's doubling.
+  // Memory a run's oracle holds beyond the loads, a bound: a ring per bin (32 bytes of its own)
+  // and, for each of the min(tau - 1, m) placements in the window, its bin in the order ring (8
+  // bytes, counted twice for a vector's doubling) and its placement in its bin's ring (16 bytes,
+  // counted four times: a ring may be four times its content before it shrinks).
   std::uint64_t state_bytes(std::uint64_t n, std::uint64_t m, std::uint64_t) const {
-    constexpr std::uint64_t kEntryBytes = 32;
-    return 2 * sizeof(std::uint64_t) * n + 2 * kEntryBytes * std::min({tau - 1, m, std::uint64_t{1} << 56});
+    constexpr std::uint64_t kPerBallBytes = 2 * 8 + 4 * 16;
+    return 32 * n + kPerBallBytes * std::min({tau - 1, m, std::uint64_t{1} << 56});
   }
 
   template <class Load>

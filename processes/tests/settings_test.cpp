@@ -310,14 +310,16 @@ TEST(Delay, RandomReadsBothBinsOfAComparisonAtOneStep) {
 
 // The window against a brute-force history: every value of every bin at every step of the last
 // tau, after many placements (so the ring has wrapped and bins have left and re-entered it).
+// `phases`: most balls go to one bin for a while, then to the next, so that a bin's placements
+// in the window grow and shrink by hundreds (its ring grows, and shrinks again).
 template <class Load>
-void check_window_against_history(std::uint64_t tau) {
+void check_window_against_history(std::uint64_t tau, int steps = 300, bool phases = false) {
   const std::size_t n = 5;
   DelayWindow<Load> window(n, tau);
   std::vector<std::vector<Load>> history(1, std::vector<Load>(n, Load{0}));  // x^0, x^1, ...
   Rng rng(11);
-  for (int t = 0; t < 300; ++t) {
-    const Bin i = bounded(rng, n);
+  for (int t = 0; t < steps; ++t) {
+    const Bin i = phases && bounded(rng, 10) < 8 ? static_cast<Bin>(t / 700) % n : bounded(rng, n);
     const Load w = std::is_integral_v<Load> ? Load{1} : static_cast<Load>(0.1 + uniform01(rng));
     std::vector<Load> x = history.back();
     window.push(i, x[i]);
@@ -340,6 +342,12 @@ TEST(Delay, WindowMatchesTheHistory) {
   for (const std::uint64_t tau : {1, 2, 3, 7, 40}) {
     check_window_against_history<std::uint32_t>(tau);
     check_window_against_history<double>(tau);
+  }
+  // Windows of hundreds of placements per bin: the searches gallop, the bins' rings grow and
+  // shrink.
+  for (const std::uint64_t tau : {200, 1000}) {
+    check_window_against_history<std::uint32_t>(tau, 3000, true);
+    check_window_against_history<double>(tau, 3000, true);
   }
 }
 
