@@ -100,11 +100,10 @@ void add_point(Grid& grid, GridPoint point) {
 
 namespace {
 
-const char* known_list(const std::vector<std::string>& known) {
-  static std::string list;
-  list.clear();
+std::string known_list(const std::vector<std::string>& known) {
+  std::string list;
   for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-  return list.c_str();
+  return list;
 }
 
 }  // namespace

@@ -49,15 +49,14 @@ std::string summary_line(const std::vector<const ClaimOutcome*>& outcomes) {
     findings += o->is_finding();
     defects += o->is_defect();
   }
-  const auto plural = [](std::size_t k, const char* word) { return counted(k, word); };
   const auto& c = counts[0];
   const auto& k = counts[1];
   std::string line = fmt::format("{}: {} PASS, {} FAIL, {} INCONCLUSIVE; {}",
-                                 plural(c[0] + c[1] + c[2], "claim"), c[0], c[1], c[2],
-                                 plural(k[0] + k[1] + k[2], "control"));
+                                 counted(c[0] + c[1] + c[2], "claim"), c[0], c[1], c[2],
+                                 counted(k[0] + k[1] + k[2], "control"));
   if (k[0] + k[1] + k[2] > 0)
     line += fmt::format(": {} FAIL, {} INCONCLUSIVE, {} PASS", k[1], k[2], k[0]);
-  return line + fmt::format("; {}, {}", plural(findings, "finding"), plural(defects, "defect"));
+  return line + fmt::format("; {}, {}", counted(findings, "finding"), counted(defects, "defect"));
 }
 
 bool glob_match(std::string_view pattern, std::string_view text) {
