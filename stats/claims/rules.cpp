@@ -5,6 +5,7 @@
 #include "stats/claims/rules.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 #include <boost/math/distributions/students_t.hpp>
@@ -76,44 +77,173 @@ double x_of(const Claim& claim, const stats::Point& p) {
   return it->second;
 }
 
-// --- shape: the claimed form ranks first among its rivals, fits, and has a > 0 -------------
-Decision shape_rule(const Claim& claim, const std::vector<stats::Point>& pts, ClaimOutcome& out) {
+// --- shape: gap = Θ(f) against named rivals, read two ways ----------------------------------
+// The ratio reading is Θ as theorists mean it: gap/f stays within constant bounds along the
+// grid while each rival's ratio drifts. The fit reading asks for the exact form gap ≈ a·f + c,
+// which allows an additive constant but no other lower-order term. A PASS needs one reading to
+// show the claim and the other not to refute it; a FAIL needs one to refute it and neither to
+// show it; readings that contradict each other leave the claim INCONCLUSIVE.
+enum class Reading { shows, refutes, neither };
+struct ReadOut {
+  Reading reading;
+  std::string evidence;  // the numbers, then the reason when it neither shows nor refutes
+};
+
+// The fit reading: the claimed form ranks first by AIC, fits (χ² p), and has a > 0; refuted
+// when its fit is rejected and a rival is decisively better.
+ReadOut fit_reading(const Claim& claim, const std::vector<stats::Point>& pts, ClaimOutcome& out) {
   std::vector<stats::Shape> shapes{stats::shape(claim.form)};
   for (const auto& r : claim.rivals) shapes.push_back(stats::shape(r));
   auto fits = stats::rank_shapes(pts, shapes, thresholds::pass_level);
   const auto found = std::find_if(fits.begin(), fits.end(),
                                   [&](const auto& f) { return f.shape == claim.form; });
   if (found == fits.end())
-    return {Verdict::inconclusive, claim.form + " is constant on this grid: not identifiable"};
+    return {Reading::neither, claim.form + " is constant on this grid: not identifiable"};
   const auto claimed = *found;
   const bool constant = claim.form == "1";
   std::stable_partition(fits.begin(), fits.end(),
                         [&](const auto& f) { return f.shape == claim.form; });
   out.fits = fits;
   for (const auto& f : fits) out.details["fits"].push_back(fit_json(f));
-  std::string ev = claim.form + (constant ? "" : ": a=" + num(claimed.a) + " " +
-                                                    interval(claimed.a_ci)) +
-                   ", fit p=" + num(claimed.p_value);
+  std::string ev = "fit " + claim.form + (constant ? "" : ": a=" + num(claimed.a) + " " +
+                                                            interval(claimed.a_ci)) +
+                   ", p=" + num(claimed.p_value);
   const stats::ShapeFit* rival = nullptr;
   for (const auto& f : fits)
     if (f.shape != claim.form && (!rival || f.aic < rival->aic)) rival = &f;
-  if (!rival) return {Verdict::inconclusive, ev + "; no identifiable rival"};
-  ev += "; best rival " + rival->shape + " (ΔAIC " + num(rival->aic - claimed.aic) + ")";
+  if (!rival) return {Reading::neither, ev + "; no identifiable rival"};
+  ev += ", best rival " + rival->shape + " (ΔAIC " + num(rival->aic - claimed.aic) + ")";
   const bool fits_ok = claimed.p_value >= thresholds::fit_alpha;
   const bool positive = constant || claimed.a_ci.lo > 0;
   if (claimed.p_value < thresholds::fit_alpha && rival->aic < claimed.aic - aic_margin)
-    return {Verdict::fail, ev};
+    return {Reading::refutes, ev};
   const bool leads = claimed.aic <= rival->aic - thresholds::aic_lead;
-  if (fits_ok && positive && leads) return {Verdict::pass, ev};
-  if (!positive) return {Verdict::inconclusive, ev + "; a not shown > 0"};
+  if (fits_ok && positive && leads) return {Reading::shows, ev};
+  if (!positive) return {Reading::neither, ev + ": a not shown > 0"};
   if (!fits_ok)
-    return {Verdict::inconclusive,
-            ev + "; the claimed form's fit is rejected" +
+    return {Reading::neither,
+            ev + ": the claimed form's fit is rejected" +
                 (leads ? " although it ranks first" : " and no rival is decisively better")};
   if (rival->aic < claimed.aic - thresholds::aic_lead)
-    return {Verdict::inconclusive, ev + "; a rival fits better, though the claimed form fits too"};
-  return {Verdict::inconclusive, ev + "; a rival fits about as well (ΔAIC < " +
-                                     num(thresholds::aic_lead) + ")"};
+    return {Reading::neither, ev + ": a rival fits better, though the claimed form fits too"};
+  return {Reading::neither,
+          ev + ": a rival fits about as well (ΔAIC < " + num(thresholds::aic_lead) + ")"};
+}
+
+// How far ln(mean/f) moves along the grid: its range over the points, with bounds from every
+// pair's difference. The range is below `upper` at 95 % when every pair's 95 % interval is
+// (an intersection-union test: no correction for the number of pairs), and above `lower` when
+// one pair's interval, Bonferroni over the pairs, is: at 95 % (`lower`) or at 1 − fail_alpha
+// (`lower_fail`).
+struct Drift {
+  std::string form;
+  double range = 0, upper = 0, lower = 0, lower_fail = 0;
+  double span = 0;  // the range of ln(f_claimed/f) over the grid: how far the two forms part
+};
+std::optional<Drift> drift_of(const std::vector<stats::Point>& pts, const std::string& form,
+                              const std::string& claimed) {
+  const auto& f = stats::shape(form);
+  const auto& g = stats::shape(claimed);
+  std::vector<double> log_ratio, rel_se, log_forms;
+  for (const auto& p : pts) {
+    const double v = f.f(p.x);
+    if (!(p.mean > 0) || !(v > 0) || !std::isfinite(v)) return std::nullopt;
+    log_ratio.push_back(std::log(p.mean / v));
+    rel_se.push_back(p.se / p.mean);
+    log_forms.push_back(std::log(g.f(p.x) / v));
+  }
+  const auto [lo, hi] = std::minmax_element(log_ratio.begin(), log_ratio.end());
+  const auto [flo, fhi] = std::minmax_element(log_forms.begin(), log_forms.end());
+  Drift d{form, *hi - *lo, 0, 0, 0, *fhi - *flo};
+  const double pairs = static_cast<double>(pts.size() * (pts.size() - 1) / 2);
+  const double z = normal_quantile(thresholds::pass_level);
+  const double z_lower = normal_quantile(1 - (1 - thresholds::pass_level) / pairs);
+  const double z_fail = normal_quantile(1 - fail_alpha / pairs);
+  for (std::size_t i = 0; i < pts.size(); ++i)
+    for (std::size_t j = i + 1; j < pts.size(); ++j) {
+      const double diff = std::abs(log_ratio[i] - log_ratio[j]);
+      const double se = std::hypot(rel_se[i], rel_se[j]);
+      d.upper = std::max(d.upper, diff + z * se);
+      d.lower = std::max(d.lower, diff - z_lower * se);
+      d.lower_fail = std::max(d.lower_fail, diff - z_fail * se);
+    }
+  return d;
+}
+
+std::string factor(double log_range) { return "×" + fmt::format("{:.3g}", std::exp(log_range)); }
+
+// The ratio reading: gap/f stays within a factor exp(drift_cap) along the grid (shown at 95 %)
+// and every rival's ratio is shown to move further than that bound; refuted when gap/f is shown
+// to move beyond the cap at 1 − fail_alpha while some rival's ratio is shown to move less.
+ReadOut ratio_reading(const Claim& claim, const std::vector<stats::Point>& pts,
+                      ClaimOutcome& out) {
+  if (pts.size() < 2) return {Reading::neither, "one point: no ratio to follow"};
+  const auto claimed = drift_of(pts, claim.form, claim.form);
+  if (!claimed) return {Reading::neither, "a mean or a form is not positive: no ratio"};
+  std::vector<Drift> rivals;
+  for (const auto& r : claim.rivals)
+    if (const auto d = drift_of(pts, r, claim.form)) rivals.push_back(*d);
+  const auto drift_json = [](const Drift& d) {
+    return json{{"form", d.form},   {"log_range", d.range},       {"upper", d.upper},
+                {"lower", d.lower}, {"lower_fail", d.lower_fail}, {"forms_log_span", d.span}};
+  };
+  out.details["ratio"].push_back(drift_json(*claimed));
+  for (const auto& d : rivals) out.details["ratio"].push_back(drift_json(d));
+  out.details["ratio_cap"] = thresholds::drift_cap;
+  std::string ev = "gap/(" + claim.form + ") moves " + factor(claimed->range) + " (≤ " +
+                   factor(claimed->upper) + ") along the grid";
+  if (rivals.empty()) return {Reading::neither, ev + "; no rival to compare"};
+  // The rival whose ratio is hardest to tell from the claimed one's.
+  const auto nearest = *std::min_element(rivals.begin(), rivals.end(), [](auto& l, auto& r) {
+    return l.lower < r.lower;
+  });
+  ev += ", " + nearest.form + " " + factor(nearest.range) + " (≥ " + factor(nearest.lower) + ")";
+  const auto steadiest = *std::min_element(rivals.begin(), rivals.end(), [](auto& l, auto& r) {
+    return l.upper < r.upper;
+  });
+  if (claimed->lower_fail > thresholds::drift_cap && steadiest.upper < claimed->lower_fail)
+    return {Reading::refutes, ev + "; gap/(" + claim.form + ") moves beyond " +
+                                  factor(thresholds::drift_cap) + " (≥ " +
+                                  factor(claimed->lower_fail) + " at 1 − " + num(fail_alpha) +
+                                  ") while gap/(" + steadiest.form + ") stays within " +
+                                  factor(steadiest.upper)};
+  if (claimed->upper > thresholds::drift_cap)
+    return {Reading::neither, ev + ": gap/(" + claim.form + ") not shown within " +
+                                  factor(thresholds::drift_cap)};
+  if (nearest.lower > claimed->upper) return {Reading::shows, ev};
+  // Why the rival is not told apart, and what would tell it: the two intervals' half-widths
+  // shrink as 1/√runs, so runs·(width/distance)² per point would separate them.
+  ev += ": " + nearest.form + " not shown to move further; the forms' ratio spans " +
+        factor(nearest.span) + " on this grid";
+  const double distance = nearest.range - claimed->range;
+  const double width = (claimed->upper - claimed->range) + (nearest.range - nearest.lower);
+  std::size_t runs = pts.front().runs;
+  for (const auto& p : pts) runs = std::min(runs, p.runs);
+  if (distance > 0)
+    ev += ", about " + fmt::format("{:.2g}", static_cast<double>(runs) * std::pow(width / distance, 2)) +
+          " runs per point would separate them";
+  else
+    ev += ", and its ratio moves no more than the claimed one's: no number of runs separates them here";
+  return {Reading::neither, ev};
+}
+
+Decision shape_rule(const Claim& claim, const std::vector<stats::Point>& pts, ClaimOutcome& out) {
+  const ReadOut ratio = ratio_reading(claim, pts, out);
+  const ReadOut fit = fit_reading(claim, pts, out);
+  const auto reading_json = [](const ReadOut& r) {
+    return json{{"reading", r.reading == Reading::shows     ? "shows"
+                            : r.reading == Reading::refutes ? "refutes"
+                                                            : "neither"},
+                {"evidence", r.evidence}};
+  };
+  out.details["readings"] = {{"ratio", reading_json(ratio)}, {"fit", reading_json(fit)}};
+  const std::string ev = ratio.evidence + "; " + fit.evidence;
+  const auto any = [&](Reading r) { return ratio.reading == r || fit.reading == r; };
+  if (any(Reading::shows) && any(Reading::refutes))
+    return {Verdict::inconclusive, ev + "; the two readings contradict each other"};
+  if (any(Reading::shows)) return {Verdict::pass, ev};
+  if (any(Reading::refutes)) return {Verdict::fail, ev};
+  return {Verdict::inconclusive, ev};
 }
 
 // A straight line mean ≈ c + a·x by weighted least squares with the points' standard errors.

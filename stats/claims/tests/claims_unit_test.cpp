@@ -262,17 +262,30 @@ TEST(Rules, AdditivePassesUnitSlopeAndFailsDoubleSlope) {
 }
 
 TEST(Rules, ShapeRanksTheTrueFormFirstAndFailsAWrongOne) {
-  Fake data;
-  for (int k = 4; k <= 24; k += 4) {
-    const double n = std::ldexp(1.0, k);
-    data.add({{"n", n}}, 50, 0.8 * std::log(n) + 2, k);
-  }
+  // gap = 0.8 ln n + 2 at n = 2^first .. 2^(first + 20).
+  const auto data_from = [](int first) {
+    Fake data;
+    for (int k = first; k <= first + 20; k += 4) {
+      const double n = std::ldexp(1.0, k);
+      data.add({{"n", n}}, 50, 0.8 * std::log(n) + 2, k);
+    }
+    return data;
+  };
   Claim right = claim_of(RuleKind::shape, "log n");
   right.rivals = {"log2 log n", "1"};
   Claim wrong = claim_of(RuleKind::shape, "log2 log n");
   wrong.rivals = {"log n"};
-  EXPECT_EQ(decide_on(right, data), Verdict::pass);
-  EXPECT_EQ(decide_on(wrong, data), Verdict::fail);
+  auto large = data_from(8);
+  EXPECT_EQ(decide_on(right, large), Verdict::pass);
+  EXPECT_EQ(decide_on(wrong, large), Verdict::fail);
+  // From n = 16 the constant 2 makes gap/ln n move more (×1.65) than gap/log₂ ln n (×1.45): the
+  // ratio reading shows the wrong form while the fit refutes it, and the claim stays undecided.
+  auto small = data_from(4);
+  const auto o = outcome_of(wrong, small);
+  EXPECT_EQ(o.details["readings"]["ratio"]["reading"], "shows") << o.evidence;
+  EXPECT_EQ(o.details["readings"]["fit"]["reading"], "refutes") << o.evidence;
+  EXPECT_EQ(o.verdict, Verdict::inconclusive) << o.evidence;
+  EXPECT_NE(o.evidence.find("the two readings contradict each other"), std::string::npos);
 }
 
 TEST(Rules, MeanAtMostDecidesBothWays) {

@@ -127,8 +127,10 @@ bool says(const ClaimOutcome& o, const std::string& reason) {
 const std::vector<double> kLine{-2, -1, 0, 1, 2}, kBow{2, -1, -2, -1, 2}, kWiggle{-1, 2, 0, -2, 1};
 
 // ---- shape ---------------------------------------------------------------------------------
-// PASS: claimed fit p ≥ 1e−4, a's 95 % interval > 0, AIC ahead of every rival by ≥ 2. FAIL:
-// claimed fit p < 1e−4 and a rival ahead by > 10 in AIC.
+// Two readings, each pinned on its own through details.readings, then how they combine.
+// The fit reading shows the claim when the claimed fit's p ≥ 1e−4, a's 95 % interval > 0 and its
+// AIC leads every rival by ≥ 2; it refutes it when the claimed fit's p < 1e−4 and a rival is
+// ahead by > 10 in AIC.
 //
 // Claimed "m/n" (t = 1..5) against the rival "g", equal se σ. The means are
 // 10.3 + a·(t − 3) + b·wiggle + ε·bow, and g = 12 + α·(t − 3) + wiggle: the claimed fit leaves
@@ -164,28 +166,36 @@ ShapeCase shape_case(double a, double b, double eps, double alpha) {
   s.lead = rival.chi2 - claimed.chi2;  // both fit two parameters
   return s;
 }
+std::string reading(const ClaimOutcome& o, const std::string& which) {
+  return o.details["readings"][which]["reading"].get<std::string>();
+}
+bool fit_says(const ClaimOutcome& o, const std::string& reason) {
+  return o.details["readings"]["fit"]["evidence"].get<std::string>().find(reason) !=
+         std::string::npos;
+}
+
 // ε that makes the claimed fit's χ² equal `chi2` with b = 0.
 double bow_for(double chi2) { return kShapeSe * std::sqrt(chi2 / 14); }
 // a (with b = ε = 0, α = 3) that puts the rival `lead` behind in AIC: lead = a²/σ².
 double slope_for_lead(double lead) { return kShapeSe * std::sqrt(lead); }
 
-TEST(ShapeRule, FitPJustAboveFitAlphaPasses) {
+TEST(ShapeFitReading, FitPJustAboveFitAlphaShows) {
   auto s = shape_case(1, 0, bow_for(chi2_upper_quantile(3, kOut * thresholds::fit_alpha)), 3);
   ASSERT_NEAR(s.p, kOut * thresholds::fit_alpha, 1e-9);
   ASSERT_GT(s.a_lo, 0);
   ASSERT_GT(s.lead, thresholds::aic_lead);
   const auto o = outcome_of(s.claim, s.data);
   EXPECT_NEAR(o.details["fits"][0]["p_value"].get<double>(), s.p, 1e-9);
-  EXPECT_EQ(o.verdict, Verdict::pass) << o.evidence;
+  EXPECT_EQ(reading(o, "fit"), "shows") << o.evidence;
 }
 
-TEST(ShapeRule, FitPJustBelowFitAlphaIsInconclusive) {
+TEST(ShapeFitReading, FitPJustBelowFitAlphaShowsNothing) {
   auto s = shape_case(1, 0, bow_for(chi2_upper_quantile(3, kIn * thresholds::fit_alpha)), 3);
   ASSERT_NEAR(s.p, kIn * thresholds::fit_alpha, 1e-9);
   ASSERT_GT(s.lead, thresholds::aic_lead);
   const auto o = outcome_of(s.claim, s.data);
-  EXPECT_EQ(o.verdict, Verdict::inconclusive) << o.evidence;
-  EXPECT_TRUE(says(o, "fit is rejected although it ranks first")) << o.evidence;
+  EXPECT_EQ(reading(o, "fit"), "neither") << o.evidence;
+  EXPECT_TRUE(fit_says(o, "fit is rejected although it ranks first")) << o.evidence;
 }
 
 // a's interval at t(3 dof), widened by √2 by a fit with χ²/dof = 2 (the PDG scale); α = 0 keeps
@@ -194,40 +204,40 @@ double a_half_width() {
   return t_quantile(3, 0.975) * kShapeSe / std::sqrt(10.0) * std::sqrt(2.0);
 }
 
-TEST(ShapeRule, SlopeIntervalJustAboveZeroPasses) {
+TEST(ShapeFitReading, SlopeIntervalJustAboveZeroShows) {
   auto s = shape_case(kOut * a_half_width(), 0, bow_for(6), 0);
   ASSERT_NEAR(s.a_lo, 0.01 * a_half_width(), 1e-9);
   ASSERT_GT(s.p, thresholds::fit_alpha);
   ASSERT_GT(s.lead, thresholds::aic_lead);
-  EXPECT_EQ(decide_on(s.claim, s.data), Verdict::pass);
+  EXPECT_EQ(reading(outcome_of(s.claim, s.data), "fit"), "shows");
 }
 
-TEST(ShapeRule, SlopeIntervalJustReachingZeroIsInconclusive) {
+TEST(ShapeFitReading, SlopeIntervalJustReachingZeroShowsNothing) {
   auto s = shape_case(kIn * a_half_width(), 0, bow_for(6), 0);
   ASSERT_NEAR(s.a_lo, -0.01 * a_half_width(), 1e-9);
   ASSERT_GT(s.lead, thresholds::aic_lead);
   const auto o = outcome_of(s.claim, s.data);
-  EXPECT_EQ(o.verdict, Verdict::inconclusive) << o.evidence;
-  EXPECT_TRUE(says(o, "a not shown > 0")) << o.evidence;
+  EXPECT_EQ(reading(o, "fit"), "neither") << o.evidence;
+  EXPECT_TRUE(fit_says(o, "a not shown > 0")) << o.evidence;
 }
 
-TEST(ShapeRule, AicLeadJustAboveTwoPasses) {
+TEST(ShapeFitReading, AicLeadJustAboveTwoShows) {
   auto s = shape_case(slope_for_lead(kOut * thresholds::aic_lead), 0, 0, 3);
   ASSERT_NEAR(s.lead, kOut * thresholds::aic_lead, 1e-9);
   ASSERT_GT(s.a_lo, 0);
   const auto o = outcome_of(s.claim, s.data);
   EXPECT_NEAR(o.details["fits"][1]["aic"].get<double>() - o.details["fits"][0]["aic"].get<double>(),
               s.lead, 1e-9);
-  EXPECT_EQ(o.verdict, Verdict::pass) << o.evidence;
+  EXPECT_EQ(reading(o, "fit"), "shows") << o.evidence;
 }
 
-TEST(ShapeRule, AicLeadJustBelowTwoIsInconclusive) {
+TEST(ShapeFitReading, AicLeadJustBelowTwoShowsNothing) {
   auto s = shape_case(slope_for_lead(kIn * thresholds::aic_lead), 0, 0, 3);
   ASSERT_NEAR(s.lead, kIn * thresholds::aic_lead, 1e-9);
   ASSERT_GT(s.a_lo, 0);
   const auto o = outcome_of(s.claim, s.data);
-  EXPECT_EQ(o.verdict, Verdict::inconclusive) << o.evidence;
-  EXPECT_TRUE(says(o, "a rival fits about as well")) << o.evidence;
+  EXPECT_EQ(reading(o, "fit"), "neither") << o.evidence;
+  EXPECT_TRUE(fit_says(o, "a rival fits about as well")) << o.evidence;
 }
 
 // FAIL. With α = 5 and a = 5b the rival g fits the line and the wiggle alike (its χ² is
@@ -237,39 +247,148 @@ ShapeCase rival_ahead(double ahead, double claimed_chi2) {
   return shape_case(5 * b, b, kShapeSe * std::sqrt((claimed_chi2 - ahead) / 14), 5);
 }
 
-TEST(ShapeRule, RivalJustMoreThanTenAheadFails) {
+TEST(ShapeFitReading, RivalJustMoreThanTenAheadRefutes) {
   auto s = rival_ahead(kOut * thresholds::aic_margin, 40);  // claimed fit p ~ 1e−8
   ASSERT_NEAR(-s.lead, kOut * thresholds::aic_margin, 1e-9);
   ASSERT_LT(s.p, thresholds::fit_alpha);
-  EXPECT_EQ(decide_on(s.claim, s.data), Verdict::fail);
+  EXPECT_EQ(reading(outcome_of(s.claim, s.data), "fit"), "refutes");
 }
 
-TEST(ShapeRule, RivalJustLessThanTenAheadIsInconclusive) {
+TEST(ShapeFitReading, RivalJustLessThanTenAheadShowsNothing) {
   auto s = rival_ahead(kIn * thresholds::aic_margin, 40);
   ASSERT_NEAR(-s.lead, kIn * thresholds::aic_margin, 1e-9);
   ASSERT_LT(s.p, thresholds::fit_alpha);
   ASSERT_GT(s.a_lo, 0);
   const auto o = outcome_of(s.claim, s.data);
-  EXPECT_EQ(o.verdict, Verdict::inconclusive) << o.evidence;
-  EXPECT_TRUE(says(o, "fit is rejected and no rival is decisively better")) << o.evidence;
+  EXPECT_EQ(reading(o, "fit"), "neither") << o.evidence;
+  EXPECT_TRUE(fit_says(o, "fit is rejected and no rival is decisively better")) << o.evidence;
 }
 
 // The rival 20 ahead; the claimed fit's χ² put at its p = 1e−4 boundary.
-TEST(ShapeRule, RivalFarAheadAndFitPJustBelowFitAlphaFails) {
+TEST(ShapeFitReading, RivalFarAheadAndFitPJustBelowFitAlphaRefutes) {
   auto s = rival_ahead(20, chi2_upper_quantile(3, kIn * thresholds::fit_alpha));
   ASSERT_NEAR(s.p, kIn * thresholds::fit_alpha, 1e-9);
   ASSERT_GT(-s.lead, thresholds::aic_margin);
-  EXPECT_EQ(decide_on(s.claim, s.data), Verdict::fail);
+  EXPECT_EQ(reading(outcome_of(s.claim, s.data), "fit"), "refutes");
 }
 
-TEST(ShapeRule, RivalFarAheadButFitPJustAboveFitAlphaIsInconclusive) {
+TEST(ShapeFitReading, RivalFarAheadButFitPJustAboveFitAlphaShowsNothing) {
   auto s = rival_ahead(20, chi2_upper_quantile(3, kOut * thresholds::fit_alpha));
   ASSERT_NEAR(s.p, kOut * thresholds::fit_alpha, 1e-9);
   ASSERT_GT(-s.lead, thresholds::aic_margin);
   ASSERT_GT(s.a_lo, 0);
   const auto o = outcome_of(s.claim, s.data);
-  EXPECT_EQ(o.verdict, Verdict::inconclusive) << o.evidence;
-  EXPECT_TRUE(says(o, "a rival fits better, though the claimed form fits too")) << o.evidence;
+  EXPECT_EQ(reading(o, "fit"), "neither") << o.evidence;
+  EXPECT_TRUE(fit_says(o, "a rival fits better, though the claimed form fits too")) << o.evidence;
+}
+
+// The ratio reading shows the claim when every pair of points' 95 % interval of
+// |ln(mean/f)_i − ln(mean/f)_j| lies below ln 2 (gap/f within ×2 along the grid) and every
+// rival's largest pair difference, less z·se Bonferroni over the pairs at 95 %, lies above that
+// bound; it refutes it when gap/f moves beyond ×2 at 1 − 1e−4 (Bonferroni over the pairs) while
+// some rival's ratio stays within that. Three points, t = m/n ∈ {1, 2, 4}, equal relative
+// standard errors s, so that every pair's se is s·√2 and the extreme pair decides.
+constexpr int kRatioPairs = 3;
+const double z_ratio = z_of(thresholds::pass_level);
+const double z_ratio_lower = z_of(1 - (1 - thresholds::pass_level) / kRatioPairs);
+const double z_ratio_fail = z_of(1 - fail_alpha / kRatioPairs);
+
+// Means 10·t·r with r = (1, 1, e^D): gap/t moves by D between the first two points and the
+// last; `rival` is the named rival.
+struct RatioCase {
+  Claim claim;
+  Fake data;
+};
+RatioCase ratio_case(std::string form, std::string rival, std::vector<double> means, double rel_se) {
+  RatioCase c{claim_of(RuleKind::shape, std::move(form)), {}};
+  c.claim.rivals = {std::move(rival)};
+  const std::vector<double> t{1, 2, 4};
+  for (std::size_t i = 0; i < 3; ++i)
+    c.data.add_runs({{"n", 1000}, {"m", 1000 * t[i]}}, exact_runs(means[i], rel_se * means[i]));
+  return c;
+}
+std::vector<double> drifting(double d) { return {10, 20, 40 * std::exp(d)}; }
+double ratio_field(const ClaimOutcome& o, std::size_t form, const char* key) {
+  return o.details["ratio"][form][key].get<double>();
+}
+
+// Claimed m/n against the rival 1 (whose ratio moves by ln 4 + D): D puts the claimed ratio's
+// 95 % bound 1 % inside or outside ln 2.
+ClaimOutcome ratio_bound_at(double kappa) {
+  const double s = 0.01;
+  const double d = kappa * thresholds::drift_cap - z_ratio * s * std::sqrt(2.0);
+  auto c = ratio_case("m/n", "1", drifting(d), s);
+  auto o = outcome_of(c.claim, c.data);
+  EXPECT_NEAR(ratio_field(o, 0, "upper"), kappa * thresholds::drift_cap, 1e-9);
+  return o;
+}
+
+TEST(ShapeRatioReading, RatioJustWithinTwoShows) {
+  const auto o = ratio_bound_at(kIn);
+  ASSERT_GT(ratio_field(o, 1, "lower"), thresholds::drift_cap);
+  EXPECT_EQ(reading(o, "ratio"), "shows") << o.evidence;
+  // The readings combine: the fit of a·t + c rejects the bent line but no rival beats it, so
+  // the ratio reading's showing decides.
+  EXPECT_EQ(reading(o, "fit"), "neither") << o.evidence;
+  EXPECT_EQ(o.verdict, Verdict::pass) << o.evidence;
+}
+
+TEST(ShapeRatioReading, RatioJustBeyondTwoShowsNothing) {
+  const auto o = ratio_bound_at(kOut);
+  ASSERT_LT(ratio_field(o, 0, "lower_fail"), thresholds::drift_cap);
+  EXPECT_EQ(reading(o, "ratio"), "neither") << o.evidence;
+  EXPECT_TRUE(says(o, "not shown within ×2")) << o.evidence;
+}
+
+// Claimed m/n against the rival sqrt(m/n), whose ratio moves by ln 2 + D (the forms part by
+// √4 = 2 along the grid): with D = 0.1, s sets the rival's lower bound 1 % above or below the
+// claimed ratio's upper one.
+double rival_se(double kappa, double d) {
+  return (std::log(2.0) + d - kappa * d) / (std::sqrt(2.0) * (z_ratio_lower + kappa * z_ratio));
+}
+TEST(ShapeRatioReading, RivalJustFurtherShows) {
+  const double d = 0.1, s = rival_se(kOut, d);
+  auto c = ratio_case("m/n", "sqrt(m/n)", drifting(d), s);
+  const auto o = outcome_of(c.claim, c.data);
+  ASSERT_NEAR(ratio_field(o, 1, "lower"), kOut * ratio_field(o, 0, "upper"), 1e-9);
+  ASSERT_LT(ratio_field(o, 0, "upper"), thresholds::drift_cap);
+  EXPECT_EQ(reading(o, "ratio"), "shows") << o.evidence;
+}
+
+TEST(ShapeRatioReading, RivalNotShownFurtherShowsNothing) {
+  const double d = 0.1, s = rival_se(kIn, d);
+  auto c = ratio_case("m/n", "sqrt(m/n)", drifting(d), s);
+  const auto o = outcome_of(c.claim, c.data);
+  ASSERT_NEAR(ratio_field(o, 1, "lower"), kIn * ratio_field(o, 0, "upper"), 1e-9);
+  EXPECT_EQ(reading(o, "ratio"), "neither") << o.evidence;
+  EXPECT_TRUE(says(o, "sqrt(m/n) not shown to move further")) << o.evidence;
+  EXPECT_TRUE(says(o, "the forms' ratio spans ×2 on this grid")) << o.evidence;
+}
+
+// Claimed 1 against the rival m/n on means 10·t·r: the rival's ratio moves by D only, the
+// claimed one's by ln 4 + D. With D = −0.3 (the last mean lower), s puts the claimed ratio's
+// fail-level lower bound 1 % above or below ln 2; the rival stays within ×2.
+double refuting_se(double kappa) {
+  return (std::log(4.0) - 0.3 - kappa * thresholds::drift_cap) / (std::sqrt(2.0) * z_ratio_fail);
+}
+TEST(ShapeRatioReading, RatioJustBeyondTwoAtTheFailLevelRefutes) {
+  const double s = refuting_se(kOut);
+  auto c = ratio_case("1", "m/n", drifting(-0.3), s);
+  const auto o = outcome_of(c.claim, c.data);
+  ASSERT_NEAR(ratio_field(o, 0, "lower_fail"), kOut * thresholds::drift_cap, 1e-9);
+  ASSERT_LT(ratio_field(o, 1, "upper"), ratio_field(o, 0, "lower_fail"));
+  EXPECT_EQ(reading(o, "ratio"), "refutes") << o.evidence;
+  // Combined: a refutation with no showing is a FAIL.
+  EXPECT_NE(reading(o, "fit"), "shows") << o.evidence;
+  EXPECT_EQ(o.verdict, Verdict::fail) << o.evidence;
+}
+
+TEST(ShapeRatioReading, RatioJustWithinTwoAtTheFailLevelDoesNotRefute) {
+  const double s = refuting_se(kIn);
+  auto c = ratio_case("1", "m/n", drifting(-0.3), s);
+  const auto o = outcome_of(c.claim, c.data);
+  ASSERT_NEAR(ratio_field(o, 0, "lower_fail"), kIn * thresholds::drift_cap, 1e-9);
+  EXPECT_EQ(reading(o, "ratio"), "neither") << o.evidence;
 }
 
 // ---- additive ------------------------------------------------------------------------------
