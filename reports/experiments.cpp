@@ -444,6 +444,125 @@ Section batches_published(const ExperimentContext& c) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The Tower of Two Choices (Los & Sauerwald, SPAA'23, arXiv 2302.04399, §6, Table 6.5):
+// b-Batched Two-Choice, (1+β) with β = 0.7·√((n/b) ln n) and mixed Quantile (δ = 0.5,
+// η = √((n/b) ln n)) at b ∈ {20n, 50n, 80n}, m = 20b, 20 runs, beside One-Choice with m = b.
+// The table's statistic is the mean over runs of the running maximum of the gap over batch
+// ends: a batched run's loads are seen only at batch ends, so that is max_gap_over_time.
+
+struct TowerProcess {
+  const char* name;   // the table's process column
+  const char* label;  // for people
+};
+constexpr TowerProcess kTowerProcesses[] = {{"two-choice", "Two-Choice"},
+                                            {"one-plus-beta", "(1+β), β = 0.7·√((n/b) ln n)"},
+                                            {"mixed-quantile", "mixed Quantile, δ = 0.5"},
+                                            {"one-choice", "One-Choice, m = b (gap)"}};
+
+// One process of the table at one n and b: its runs' statistic.
+std::vector<double> tower_sample(const ExperimentContext& c, const std::string& section,
+                                 const std::string& process, std::uint64_t n, std::uint64_t b,
+                                 std::uint64_t runs) {
+  const double nn = static_cast<double>(n), bb = static_cast<double>(b);
+  if (process == "one-choice")
+    return values(c.runner.run(section, "one-choice", "exact", "unit", n, b, runs), &RunResult::gap);
+  const std::string spec =
+      process == "two-choice"      ? "two-choice"
+      : process == "one-plus-beta" ? fmt::format("one-plus-beta:beta={}", format_real(tuned_beta(nn, bb, 0.7)))
+                                   : fmt::format("mixed-quantile:eta={},delta=0.5", format_real(tuned_beta(nn, bb, 1.0)));
+  return values(c.runner.run(section, spec, fmt::format("batch:b={}", b), "unit", n, 20 * b, runs),
+                &RunResult::max_gap_over_time);
+}
+
+Section tower_published(const ExperimentContext& c) {
+  const auto rows = read_csv(c.published / "tower23_table65.csv");
+  const Counts ns = by_tier<Counts>(c.tier, {1000}, {10000}, {10000, 100000});
+  const Counts per_bin = by_tier<Counts>(c.tier, {20, 50}, {20, 50, 80}, {20, 50, 80});
+  const std::uint64_t runs = by_tier<std::uint64_t>(c.tier, 3, 5, 20);
+  // The published value of one cell, by provenance (the paper's table, or the second printed
+  // run of the same code); NaN where the table has none.
+  const auto published = [&](const char* process, std::uint64_t n, std::uint64_t b,
+                             const char* provenance) -> double {
+    for (const auto& row : rows)
+      if (row.at("process") == process && row.at("provenance") == provenance &&
+          std::stoull(row.at("n")) == n && std::stoull(row.at("b")) == b)
+        return std::stod(row.at("value"));
+    return NAN;
+  };
+  Section section{"tower-published", "Batches: the Tower of Two Choices' Table 6.5", "", {}, {}};
+  section.text = fmt::format(
+      "Table 6.5 of Los & Sauerwald (SPAA'23): b-Batched allocation with m = 20b (20 batches), unit "
+      "weights, 20 runs, the mean over runs of the running maximum of the gap over batch ends; "
+      "One-Choice with m = b balls is the reference. Here: n = {}, b/n = {}, {} independent runs "
+      "(the paper's protocol, n = 10^4 and 10^5 with 20 runs, is the paper tier). The published "
+      "side has no spread: its standard error is taken equal to the measured one, so z is the "
+      "difference over √2 measured standard errors; the second printed run of the authors' code "
+      "shows how far two runs of the same code lie apart.",
+      fmt::join(ns, ", "), fmt::join(per_bin, ", "), runs);
+  Table table{"Table 6.5: published and measured",
+              {"n", "b", "process", "published", "second printed run", "measured mean [95% CI]", "z"},
+              {},
+              ""};
+  std::vector<std::string> apart;  // the cells with |z| > 3
+  std::size_t compared = 0;
+  for (const std::uint64_t n : ns) {
+    Figure f;
+    f.id = fmt::format("tower-published-n{}", n);
+    f.title = fmt::format("Table 6.5 at n = {}: published (SPAA'23) and measured", n);
+    f.x_label = "b/n (batch size / bins)";
+    f.y_label = "mean running max of the gap";
+    f.note = note(c.tier, fmt::format("n = {}, m = 20b (One-Choice: m = b)", n), runs, c.runner.seed());
+    int color = 0;
+    for (const TowerProcess& p : kTowerProcesses) {
+      Series pub{fmt::format("{}, published", p.label), Series::Style::points, {}, {}, {}, {}, color, -1};
+      std::vector<double> xs;
+      std::vector<std::vector<double>> samples;
+      for (const std::uint64_t k : per_bin) {
+        const std::uint64_t b = k * n;
+        const auto sample = tower_sample(c, section.id, p.name, n, b, runs);
+        xs.push_back(static_cast<double>(k));
+        samples.push_back(sample);
+        const double table_value = published(p.name, n, b, "table_svg");
+        const double second = published(p.name, n, b, "raw_out");
+        const MeanCi m = mean_ci(sample);
+        const double se = standard_error(sample);
+        const double z = se > 0 ? (m.mean - table_value) / (se * std::sqrt(2.0)) : NAN;
+        if (!std::isnan(table_value)) {
+          pub.x.push_back(static_cast<double>(k));
+          pub.y.push_back(table_value);
+          ++compared;
+          if (!std::isnan(z) && std::abs(z) > 3)
+            apart.push_back(fmt::format("{} at n = {}, b = {}n", p.label, n, k));
+        }
+        table.rows.push_back({std::to_string(n), fmt::format("{}n", k), p.label,
+                              std::isnan(table_value) ? "–" : fixed(table_value),
+                              std::isnan(second) ? "–" : fixed(second),
+                              fmt::format("{} [{}, {}]", fixed(m.mean), fixed(m.lo), fixed(m.hi)),
+                              std::isnan(table_value) || std::isnan(z) ? "–" : fixed(z, 1)});
+      }
+      if (!pub.x.empty()) f.series.push_back(pub);
+      f.series.push_back(styled(mean_series(fmt::format("{}, measured", p.label), xs, samples), color, 2));
+      ++color;
+    }
+    f.caption =
+        "Published values (points: Table 6.5, the mean over 20 runs of the running maximum of the "
+        "gap over batch ends) and measured ones (dashed, 95% intervals) for b-Batched Two-Choice, "
+        "(1+β) and mixed Quantile with m = 20b, and One-Choice with m = b balls, whose plain gap is "
+        "the reference.";
+    section.figures.push_back(std::move(f));
+  }
+  table.caption =
+      compared == 0   ? std::string("The table has no value at this n (its n are 10^4 and 10^5).")
+      : apart.empty() ? fmt::format("All {} compared cells within |z| ≤ 3 (z: measured less "
+                                    "published, over √2 measured standard errors).",
+                                    compared)
+                      : fmt::format("{} of {} compared cells more than 3 apart (|z| > 3): {}.",
+                                    apart.size(), compared, fmt::join(apart, "; "));
+  section.tables.push_back(std::move(table));
+  return section;
+}
+
+// ---------------------------------------------------------------------------------------------
 // FirstDiff (Augustine, Moses, Redlich, Upfal, SODA'16) against Left and Greedy.
 
 Section first_diff(const ExperimentContext& c) {
@@ -695,6 +814,7 @@ const std::vector<Experiment>& experiments() {
   static const std::vector<Experiment> list = {
       {"noise", noise},           {"noise22-published", noise_published},
       {"batch", batches},         {"batch-published", batches_published},
+      {"tower-published", tower_published},
       {"firstdiff", first_diff},  {"thinning", thinning},
       {"fluid-limit", fluid},
   };

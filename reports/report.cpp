@@ -95,7 +95,9 @@ std::string html_table(const Table& t) {
     for (const auto& cell : row) out += "<td>" + html(cell) + "</td>";
     out += "</tr>\n";
   }
-  return out + "</table>\n";
+  out += "</table>\n";
+  if (!t.caption.empty()) out += "<p class=\"caption\">" + html(t.caption) + "</p>\n";
+  return out;
 }
 
 std::string md_table(const Table& t) {
@@ -108,6 +110,7 @@ std::string md_table(const Table& t) {
   for (std::size_t i = 0; i < t.header.size(); ++i) out += "---|";
   out += "\n";
   for (const auto& r : t.rows) out += row(r);
+  if (!t.caption.empty()) out += "\n" + t.caption + "\n";
   return out + "\n";
 }
 

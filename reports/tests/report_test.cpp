@@ -108,7 +108,8 @@ TEST(Report, TinyTierWritesEveryFigureInEveryFormatAndTheCheckerCatchesDamage) {
   // Every experiment's figures are on the page (ids listed in docs/report.md).
   const std::string html = read(dir / "index.html");
   for (const char* id : {"noise-g-bounded", "noise-g-myopic", "noise-sigma-noisy", "noise22-published",
-                         "batch-unit", "batch-exp", "batch-beta", "batch-published", "firstdiff-d2",
+                         "batch-unit", "batch-exp", "batch-beta", "batch-published", "tower-published-n1000",
+                         "firstdiff-d2",
                          "firstdiff-d3", "firstdiff-d4", "firstdiff-probes", "thinning-over-time",
                          "fluid-greedy", "fluid-left-beta-thinning"})
     EXPECT_NE(html.find(std::string("src=\"figures/") + id + ".png\""), std::string::npos) << id;
@@ -174,6 +175,25 @@ TEST(Report, TinyTierWritesEveryFigureInEveryFormatAndTheCheckerCatchesDamage) {
                                                              "<img src=\"https://example.org/x.png\">");
                                }),
                        "refers to the network"));
+}
+
+// Table 6.5 of the Tower of Two Choices at its own n (ci tier: n = 10^4, 5 runs): each published
+// cell and the second printed run beside the measured mean, and the caption counts the cells
+// it compared.
+TEST(Report, TowerTableSetsThePublishedCellsBesideTheMeasuredOnes) {
+  const fs::path dir = scratch("tower");
+  std::string err;
+  ASSERT_EQ(gapcheck({"report", "tower-published", "--db", "", "--tier", "ci", "--out", dir.string(),
+                      "--threads", "2"},
+                     &err),
+            0)
+      << err;
+  const std::string readme = read(dir / "README.md");
+  EXPECT_NE(readme.find("| 10000 | 20n | Two-Choice | 36.45 | 36.50 | "), std::string::npos);
+  EXPECT_NE(readme.find("| 10000 | 80n | mixed Quantile, δ = 0.5 | 55.65 | 55.65 | "), std::string::npos);
+  EXPECT_NE(readme.find("| 10000 | 50n | One-Choice, m = b (gap) | 29.75 | 28.60 | "), std::string::npos);
+  EXPECT_NE(readme.find("12 compared cells"), std::string::npos);
+  EXPECT_TRUE(fs::exists(dir / "figures/tower-published-n10000.png"));
 }
 
 TEST(Report, WellFormedXml) {
