@@ -118,9 +118,19 @@ Composition compose(const Spec& process_spec, const Spec& setting_spec,
 
 namespace {
 
-// The engine a run uses: levels or bulk when asked, or under `automatic` levels when the
-// composition supports it and no per-bin output (keep_loads) is asked for; bins otherwise
-// (docs/engines.md).
+// Under `automatic`, bins while n < 2^20: below it the loads sit in the caches and bins runs every
+// process about as fast as levels or faster (docs/performance.md); from 2^20 on, bulk where it
+// runs the composition (its cost per ball falls as 1/sqrt(n)), else levels.
+constexpr std::uint64_t kAutoBinsBelow = std::uint64_t{1} << 20;
+
+// The most unit balls a run places on `engine`.
+std::uint64_t max_unit_balls(Engine engine) {
+  return engine == Engine::bins ? std::uint64_t{1} << 32 : LevelLoads::kMaxBalls;
+}
+
+// The engine a run uses: the one asked for, or under `automatic` bins below 2^20 bins (and
+// wherever levels cannot run it, per-bin output is asked for, or unit balls reach bins' limit
+// of m), bulk or levels above (docs/engines.md).
 Engine resolve_engine(const Composition& c, const RunConfig& config) {
   const std::optional<std::string> refused = c.process.levels_refusal(c.setting, c.weights);
   if (config.engine == Engine::levels || config.engine == Engine::bulk) {
@@ -139,6 +149,9 @@ Engine resolve_engine(const Composition& c, const RunConfig& config) {
     return config.engine;
   }
   if (config.engine == Engine::bins || refused || config.keep_loads) return Engine::bins;
+  const bool fits_bins = !c.weights.is_unit() || config.m < max_unit_balls(Engine::bins);
+  if (config.n < kAutoBinsBelow && fits_bins) return Engine::bins;
+  if (config.n >= kAutoBinsBelow && !c.process.bulk_refusal(c.setting, c.weights)) return Engine::bulk;
   return Engine::levels;
 }
 
@@ -194,7 +207,7 @@ Simulation make_simulation(const Spec& process_spec, const Spec& setting_spec,
                  .value_or("the per-bin final loads were asked for");
   if (config.n >= max_n(config.engine))
     throw outside("n", config.n, max_n(config.engine), " for the bins engine" + chosen);
-  const std::uint64_t max_m = config.engine == Engine::bins ? 1ULL << 32 : LevelLoads::kMaxBalls;
+  const std::uint64_t max_m = max_unit_balls(config.engine);
   if (c.weights.is_unit() && config.m >= max_m)
     throw outside("m", config.m, max_m,
                   std::string(" for unit weights on the ") + engine_name(config.engine) +

@@ -276,7 +276,7 @@ TEST(CliCsv, OneRowPerRunAfterAHeader) {
   const auto columns = std::count(lines[0].begin(), lines[0].end(), ',');
   for (std::size_t r = 1; r < lines.size(); ++r) {
     EXPECT_EQ(std::count(lines[r].begin(), lines[r].end(), ','), columns) << lines[r];
-    EXPECT_TRUE(lines[r].starts_with("\"two-choice:ties=random\",\"exact\",\"unit\",\"levels\",1000,100000,1," +
+    EXPECT_TRUE(lines[r].starts_with("\"two-choice:ties=random\",\"exact\",\"unit\",\"bins\",1000,100000,1," +
                                      std::to_string(r - 1) + ","))
         << lines[r];
     // The gap column matches the JSON gaps of the same replicate.

@@ -255,7 +255,7 @@ TEST(Report, ClaimOutcomesBecomeTheVerdictTableAndTheirFigures) {
   EXPECT_EQ(summary.batches, 1u);
   const std::string csv = read(options.out / "runs.csv");
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 4) << csv;  // the header and three runs
-  EXPECT_NE(csv.find("\"claims\",\"two-choice:ties=random\",\"exact\",\"unit\",\"levels\",16,32,7,2,"),
+  EXPECT_NE(csv.find("\"claims\",\"two-choice:ties=random\",\"exact\",\"unit\",\"bins\",16,32,7,2,"),
             std::string::npos) << csv;
   EXPECT_NE(read(options.out / "commands.txt").find("\nrepeat claims\n"), std::string::npos);
   EXPECT_EQ(summary.figures,
