@@ -45,6 +45,9 @@ class AnyProcess {
     // Why the bulk engine (core/bulk.hpp) cannot run it in this setting with these weights.
     virtual std::optional<std::string> bulk_refusal(const AnySetting& setting,
                                                     const Weights& weights) const = 0;
+    // The d of a process whose ball goes to the lightest of d uniform bins with random ties
+    // (1: One-Choice), the processes the bulk engine runs; 0 for every other process.
+    virtual std::uint32_t bulk_choices() const = 0;
     // The static per-run function: per-bin loads of 32-bit integers (unit weights) or doubles,
     // or the levels or bulk engine when config.engine says so (its refusal must be empty then).
     virtual RunFunction runner(const AnySetting& setting, const Weights& weights,
@@ -74,6 +77,7 @@ class AnyProcess {
   std::optional<std::string> bulk_refusal(const AnySetting& setting, const Weights& weights) const {
     return model_->bulk_refusal(setting, weights);
   }
+  std::uint32_t bulk_choices() const { return model_->bulk_choices(); }
   RunFunction runner(const AnySetting& setting, const Weights& weights,
                      const RunConfig& config) const {
     return model_->runner(setting, weights, config);

@@ -71,6 +71,8 @@ class ProcessModel final : public AnyProcess::Model {
         any);
   }
 
+  std::uint32_t bulk_choices() const override { return lightest_of_uniform(value_); }
+
   std::optional<std::string> bulk_refusal(const AnySetting& any,
                                           const Weights& weights) const override {
     if (lightest_of_uniform(value_) == 0)

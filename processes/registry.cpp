@@ -119,8 +119,10 @@ Composition compose(const Spec& process_spec, const Spec& setting_spec,
 namespace {
 
 // Under `automatic`, bins while n < 2^20: below it the loads sit in the caches and bins runs every
-// process about as fast as levels or faster (docs/performance.md); from 2^20 on, bulk where it
-// runs the composition (its cost per ball falls as 1/sqrt(n)), else levels.
+// process about as fast as levels or faster (docs/performance.md); from 2^20 on, bulk for
+// Two-Choice and d-Choice (its cost per ball falls as 1/sqrt(n) while the loads take a few
+// levels), else levels. One-Choice stays on levels: its loads spread over ~√(m/n · ln n) levels,
+// where bulk places its balls one at a time (1.13x levels' time at n = 2^22, m = 512n).
 constexpr std::uint64_t kAutoBinsBelow = std::uint64_t{1} << 20;
 
 // The most unit balls a run places on `engine`.
@@ -151,7 +153,9 @@ Engine resolve_engine(const Composition& c, const RunConfig& config) {
   if (config.engine == Engine::bins || refused || config.keep_loads) return Engine::bins;
   const bool fits_bins = !c.weights.is_unit() || config.m < max_unit_balls(Engine::bins);
   if (config.n < kAutoBinsBelow && fits_bins) return Engine::bins;
-  if (config.n >= kAutoBinsBelow && !c.process.bulk_refusal(c.setting, c.weights)) return Engine::bulk;
+  if (config.n >= kAutoBinsBelow && c.process.bulk_choices() >= 2 &&
+      !c.process.bulk_refusal(c.setting, c.weights))
+    return Engine::bulk;
   return Engine::levels;
 }
 

@@ -157,6 +157,31 @@ int expect_erased_runs_are_typed_runs(const RunConfig& config, RunErased run_era
 // The property tier runs the erased process through DynamicOracle (one loop per setting type);
 // production runs the typed loop compiled in the process's own unit. Both must be the same run:
 // same final loads, gap statistics, probes and setting counts, for every process and setting.
+// `auto` chooses by n (docs/engines.md, "The auto rule"): bins below 2^20; from 2^20 on bulk
+// for Two-Choice and d-Choice under exact, levels for the other exchangeable processes
+// (One-Choice included) and settings; bins where levels cannot run the composition, or where
+// unit balls reach bins' limit of 2^32.
+TEST(AutoEngine, ChoosesByN) {
+  const auto engine = [](const char* process, const char* setting, const char* weights,
+                         std::uint64_t n, std::uint64_t m) {
+    RunConfig config{n, m, 0.0};
+    return make_simulation(Spec::parse(process), Spec::parse(setting), Spec::parse(weights), config)
+        .config.engine;
+  };
+  const std::uint64_t below = (1u << 20) - 1, at = 1u << 20;
+  EXPECT_EQ(engine("two-choice", "exact", "unit", below, below), Engine::bins);
+  EXPECT_EQ(engine("two-choice", "exact", "unit", at, at), Engine::bulk);
+  EXPECT_EQ(engine("d-choice:d=3", "exact", "unit", at, at), Engine::bulk);
+  EXPECT_EQ(engine("one-choice", "exact", "unit", at, at), Engine::levels);
+  EXPECT_EQ(engine("one-plus-beta", "exact", "unit", at, at), Engine::levels);
+  EXPECT_EQ(engine("two-choice", "g-myopic:g=2", "unit", at, at), Engine::levels);
+  EXPECT_EQ(engine("two-choice:ties=index", "exact", "unit", at, at), Engine::bins);  // not exchangeable
+  EXPECT_EQ(engine("left", "exact", "unit", at, at), Engine::bins);
+  EXPECT_EQ(engine("two-choice", "exact", "exp:mean=1", at, at), Engine::bins);
+  EXPECT_EQ(engine("two-choice", "exact", "unit", 1000, std::uint64_t{1} << 32), Engine::levels);
+  EXPECT_EQ(engine("two-choice", "exact", "exp:mean=1", 1000, std::uint64_t{1} << 32), Engine::bins);
+}
+
 TEST(AnyProcess, ErasedRunsAreTheTypedRuns) {
   RunConfig config{9, 200, 1, true};
   config.engine = Engine::bins;
