@@ -32,6 +32,7 @@ struct CheckArgs {
   std::string salt;
   std::vector<std::string> catalogs;
   std::string threads;
+  std::string stages;
   std::string db = store::kDefaultDb;
 };
 
@@ -94,6 +95,7 @@ int run_check(const CheckArgs& a, std::ostream& out, std::ostream& err) {
   claims::CheckOptions o;
   o.glob = a.glob;
   o.tier = a.tier;
+  if (!a.stages.empty()) o.stages = static_cast<unsigned>(parse_count(a.stages, "stages", std::nullopt, 8, 1));
   o.fresh_seeds = a.fresh_seeds;
   if (!a.salt.empty()) {
     if (a.fresh_seeds) throw InputError("--salt and --fresh-seeds were both given");
@@ -171,6 +173,9 @@ Command add_check_command(CLI::App& app) {
   check->add_option("--catalog", a->catalogs,
                     "catalog file (TOML) to check instead of the built-in one; repeatable");
   check->add_option("--threads", a->threads, "threads (default: all cores)");
+  check->add_option("--stages", a->stages,
+                    "read each point's runs in K stages, a claim stopping at the first stage that "
+                    "decides it (1..8; default 3 at the paper tier, 1 at ci)");
   check->add_option("--db", a->db,
                     std::string("run store: finished runs are reused, new ones kept (default ") +
                         store::kDefaultDb + "; --db '' for none)");

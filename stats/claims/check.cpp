@@ -119,16 +119,47 @@ std::vector<PlannedPoint> planned_points(const std::vector<Claim>& claims, const
   return planned;
 }
 
-std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
-  const std::vector<Claim> claims = selected_claims(options);
-  std::vector<const Claim*> selected;
-  for (const auto& c : claims) selected.push_back(&c);
-  const std::uint64_t salt = salt_of(options);
-  const std::vector<PlannedPoint> needed = planned_points(claims, options.tier, salt);
+unsigned stages_of(const CheckOptions& options) {
+  const unsigned stages = options.stages.value_or(options.tier == "paper" ? 3 : 1);
+  if (stages < 1 || stages > 8)
+    throw InputError("stages=" + std::to_string(stages) + " is outside the accepted range [1, 8]");
+  return stages;
+}
 
-  std::map<std::string, std::pair<std::uint64_t, std::vector<RunResult>>> data;
+std::uint64_t staged_runs(std::uint64_t runs, unsigned stage, unsigned stages) {
+  const unsigned halvings = stages - stage;
+  const std::uint64_t share = (runs + (std::uint64_t{1} << halvings) - 1) >> halvings;
+  return std::min(runs, std::max<std::uint64_t>(share, 2));
+}
+
+namespace {
+
+using PointData = std::map<std::string, std::pair<std::uint64_t, std::vector<RunResult>>>;
+
+// Both sides' points of a claim at `stage`, their runs cut to the stage's share.
+std::pair<std::vector<PointSpec>, std::vector<PointSpec>> staged_points(const Claim& claim,
+                                                                        const std::string& tier,
+                                                                        unsigned stage,
+                                                                        unsigned stages) {
+  auto sides = claim_points(claim, tier);
+  for (auto* side : {&sides.first, &sides.second})
+    for (auto& p : *side) p.runs = staged_runs(p.runs, stage, stages);
+  return sides;
+}
+
+// Simulates what the points lack: each point is simulated once with the largest run count any
+// open claim asks for at this stage (a point already holding as many runs is not run again).
+void simulate_lacking(const std::vector<PlannedPoint>& needed, PointData& data,
+                      const CheckOptions& options, const std::string& stage_label) {
+  std::vector<const PlannedPoint*> lacking;
+  for (const auto& planned : needed) {
+    const auto have = data.find(planned.point.key());
+    if (have == data.end() || have->second.second.size() < planned.point.runs)
+      lacking.push_back(&planned);
+  }
   std::size_t done = 0;
-  for (const auto& [point, seed] : needed) {
+  for (const PlannedPoint* planned : lacking) {
+    const auto& [point, seed] = *planned;
     const std::uint64_t stored = options.stored ? options.stored(point, seed) : 0;
     const auto start = std::chrono::steady_clock::now();
     data[point.key()] = {seed, options.simulator(point, seed, options.threads)};
@@ -139,52 +170,94 @@ std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
         : stored > 0 ? fmt::format("{:.3f} s; {} read back from the store", s, stored)
                      : fmt::format("{:.3f} s", s);
     if (options.progress)
-      options.progress(fmt::format("[{}/{}] {} {} {} n={} m={} runs={} ({})", ++done,
-                                   needed.size(), point.specs.process, point.specs.setting,
+      options.progress(fmt::format("{}[{}/{}] {} {} {} n={} m={} runs={} ({})", stage_label, ++done,
+                                   lacking.size(), point.specs.process, point.specs.setting,
                                    point.specs.weights, point.n, point.m, point.runs, how));
   }
+}
 
-  std::vector<ClaimOutcome> outcomes;
-  for (const Claim* c : selected) {
-    ClaimOutcome out;
-    out.id = c->id;
-    out.statement = c->statement;
-    out.source = c->source;
-    out.evidence_tag = c->evidence_tag;
-    out.control = c->control;
-    out.finding = c->finding(options.tier);
-    out.x_variable = c->x_variable;
-    out.specs = c->specs;
-    out.than = c->than;
-    out.m_form = c->tiers.at(options.tier).m;
-    auto samples = [&](const std::vector<PointSpec>& points) {
-      std::vector<Sample> s;
-      for (const auto& p : points) {
-        const auto& [seed, runs] = data.at(p.key());
-        s.push_back({p, seed, &runs});
-      }
-      return s;
-    };
-    const auto [pa, pb] = claim_points(*c, options.tier);
-    const auto a = samples(pa), b = samples(pb);
-    out.details = {{"id", c->id},           {"tier", options.tier},
-                   {"rule", to_string(c->rule)}, {"variable", to_string(c->variable)},
-                   {"salt", salt},          {"fixed_seeds", salt == kFixedSalt},
-                   {"catalog", c->catalog.string()}};
-    for (const auto* side : {&a, &b})
-      for (const auto& s : *side)
-        out.details["grid"].push_back({{"process", s.point.specs.process},
-                                       {"setting", s.point.specs.setting},
-                                       {"weights", s.point.specs.weights},
-                                       {"n", s.point.n},
-                                       {"m", s.point.m},
-                                       {"runs", s.point.runs},
-                                       {"seed", s.seed},
-                                       {"vars", s.point.vars}});
-    decide(*c, a, b, out);
-    outcomes.push_back(std::move(out));
+ClaimOutcome decide_claim(const Claim& c, const CheckOptions& options, std::uint64_t salt,
+                          const PointData& data, unsigned stage, unsigned stages) {
+  ClaimOutcome out;
+  out.id = c.id;
+  out.statement = c.statement;
+  out.source = c.source;
+  out.evidence_tag = c.evidence_tag;
+  out.control = c.control;
+  out.finding = c.finding(options.tier);
+  out.x_variable = c.x_variable;
+  out.specs = c.specs;
+  out.than = c.than;
+  out.m_form = c.tiers.at(options.tier).m;
+  auto samples = [&](const std::vector<PointSpec>& points) {
+    std::vector<Sample> s;
+    for (const auto& p : points) {
+      const auto& [seed, runs] = data.at(p.key());
+      s.push_back({p, seed, &runs});
+    }
+    return s;
+  };
+  const auto [pa, pb] = staged_points(c, options.tier, stage, stages);
+  const auto a = samples(pa), b = samples(pb);
+  out.details = {{"id", c.id},           {"tier", options.tier},
+                 {"rule", to_string(c.rule)}, {"variable", to_string(c.variable)},
+                 {"salt", salt},          {"fixed_seeds", salt == kFixedSalt},
+                 {"catalog", c.catalog.string()}};
+  if (stages > 1) out.details["stage"] = {{"decided_at", stage}, {"of", stages}};
+  for (const auto* side : {&a, &b})
+    for (const auto& s : *side)
+      out.details["grid"].push_back({{"process", s.point.specs.process},
+                                     {"setting", s.point.specs.setting},
+                                     {"weights", s.point.specs.weights},
+                                     {"n", s.point.n},
+                                     {"m", s.point.m},
+                                     {"runs", s.point.runs},
+                                     {"seed", s.seed},
+                                     {"vars", s.point.vars}});
+  decide(c, a, b, out);
+  if (stages > 1) out.evidence += fmt::format("; stage {} of {}", stage, stages);
+  return out;
+}
+
+}  // namespace
+
+std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
+  const std::vector<Claim> claims = selected_claims(options);
+  const std::uint64_t salt = salt_of(options);
+  const unsigned stages = stages_of(options);
+  // Stage s reads the first runs·2^(s − stages) runs of every point (at least 2); a claim that
+  // a stage decides (PASS or FAIL) keeps that verdict, one left INCONCLUSIVE goes on to the next
+  // stage, and the last stage's verdict is final. Runs are nested (each stage extends the
+  // replicates of the one before), so the stages cost no more than the last alone.
+  std::vector<std::optional<ClaimOutcome>> outcomes(claims.size());
+  PointData data;
+  for (unsigned stage = 1; stage <= stages; ++stage) {
+    std::vector<Claim> open;
+    for (std::size_t i = 0; i < claims.size(); ++i)
+      if (!outcomes[i]) open.push_back(claims[i]);
+    if (open.empty()) break;
+    std::map<std::string, PlannedPoint> needed;
+    for (const Claim& c : open) {
+      const auto [a, b] = staged_points(c, options.tier, stage, stages);
+      for (const auto* side : {&a, &b})
+        for (const PointSpec& p : *side) {
+          auto [it, fresh] = needed.emplace(p.key(), PlannedPoint{p, point_seed(salt, p)});
+          if (!fresh) it->second.point.runs = std::max(it->second.point.runs, p.runs);
+        }
+    }
+    std::vector<PlannedPoint> points;
+    for (auto& [key, planned] : needed) points.push_back(planned);
+    simulate_lacking(points, data, options,
+                     stages > 1 ? fmt::format("stage {}/{} ", stage, stages) : std::string());
+    for (std::size_t i = 0; i < claims.size(); ++i) {
+      if (outcomes[i]) continue;
+      ClaimOutcome out = decide_claim(claims[i], options, salt, data, stage, stages);
+      if (out.verdict != Verdict::inconclusive || stage == stages) outcomes[i] = std::move(out);
+    }
   }
-  return outcomes;
+  std::vector<ClaimOutcome> result;
+  for (auto& o : outcomes) result.push_back(std::move(*o));
+  return result;
 }
 
 }  // namespace gapcheck::claims

@@ -60,6 +60,10 @@ std::string summary_line(const std::vector<const ClaimOutcome*>& outcomes);
 struct CheckOptions {
   std::string glob = "*";  // shell-style pattern over claim ids
   std::string tier = "ci";
+  // Stages of the runs (check_claims): 1 reads every run at once; K reads a point's first
+  // runs·2^(s − K) runs at stage s and stops a claim at the first stage that decides it. Unset:
+  // 3 at the paper tier, 1 otherwise.
+  std::optional<unsigned> stages;
   bool fresh_seeds = false;  // draw a new salt (recorded in every outcome's details)
   std::optional<std::uint64_t> salt;  // explicit salt (replays a --fresh-seeds run)
   std::vector<std::filesystem::path> catalogs;  // empty: the built-in catalog
@@ -78,6 +82,13 @@ struct PlannedPoint {
   PointSpec point;
   std::uint64_t seed = 0;
 };
+
+// The number of stages of a check (CheckOptions::stages, or its tier's default); InputError
+// outside [1, 8].
+unsigned stages_of(const CheckOptions&);
+// The runs a point of `runs` runs reads at `stage` of `stages`: runs·2^(stage − stages), rounded
+// up, at least 2 (and at most runs).
+std::uint64_t staged_runs(std::uint64_t runs, unsigned stage, unsigned stages);
 
 // The seed salt of a check: --salt, or one drawn for --fresh-seeds, else kFixedSalt.
 std::uint64_t salt_of(const CheckOptions&);

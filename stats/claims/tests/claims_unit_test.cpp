@@ -1,5 +1,6 @@
 // The claims machinery on hand-made inputs: catalog files, grids, seeds, the published tables,
 // and each rule deciding PASS and FAIL on samples whose truth is known by construction.
+#include <map>
 #include <gtest/gtest.h>
 
 
@@ -456,6 +457,76 @@ TEST(Outcome, DefectsAreFailedTrueClaimsAndPassedControls) {
   o.control = false;
   o.verdict = Verdict::fail;
   EXPECT_FALSE(o.is_defect());
+}
+
+}  // namespace
+}  // namespace gapcheck::claims
+
+namespace gapcheck::claims {
+namespace {
+
+TEST(Stages, AStageReadsItsShareOfTheRuns) {
+  EXPECT_EQ(staged_runs(200, 1, 3), 50u);
+  EXPECT_EQ(staged_runs(200, 2, 3), 100u);
+  EXPECT_EQ(staged_runs(200, 3, 3), 200u);
+  EXPECT_EQ(staged_runs(41, 1, 3), 11u);  // rounded up
+  EXPECT_EQ(staged_runs(5, 1, 3), 2u);    // at least 2 runs
+  EXPECT_EQ(staged_runs(1, 1, 3), 1u);    // and never more than the catalog asks for
+  EXPECT_EQ(staged_runs(40, 1, 1), 40u);
+  CheckOptions o;
+  o.tier = "paper";
+  EXPECT_EQ(stages_of(o), 3u);
+  o.tier = "ci";
+  EXPECT_EQ(stages_of(o), 1u);
+  o.stages = 0;
+  EXPECT_THROW(stages_of(o), InputError);
+}
+
+// Two claims on points of their own: "clear" is decided at once (mean 1 against a bound of 100),
+// "open" never (mean exactly at its bound): the staged check stops "clear" at stage 1 and takes
+// "open" through every stage, asking for each point's runs in nested prefixes.
+TEST(Stages, AClaimStopsAtTheFirstStageThatDecidesIt) {
+  const std::string head = R"(
+[[claim]]
+statement = "s"
+source = "src"
+evidence = "D"
+process = "one-choice"
+rule = "mean_at_most"
+x = "n"
+)";
+  const auto file = write_catalog(
+      "stages", head + "id = \"clear\"\nbound = 100\n[claim.ci]\nn = [100, 200]\nm = \"1n\"\nruns = 40\n" +
+                    head + "id = \"open\"\nbound = 1\n[claim.ci]\nn = [300, 400]\nm = \"1n\"\nruns = 40\n");
+  std::map<std::uint64_t, std::vector<std::uint64_t>> asked;  // n -> runs asked, in order
+  CheckOptions o;
+  o.catalogs = {file};
+  o.stages = 3;
+  o.simulator = [&](const PointSpec& point, std::uint64_t, unsigned) {
+    asked[point.n].push_back(point.runs);
+    std::vector<RunResult> runs(point.runs);
+    for (std::size_t i = 0; i < runs.size(); ++i) runs[i].gap = i % 2 == 0 ? 0.5 : 1.5;
+    return runs;
+  };
+  const auto outcomes = check_claims(o);
+  ASSERT_EQ(outcomes.size(), 2u);
+  EXPECT_EQ(outcomes[0].verdict, Verdict::pass) << outcomes[0].evidence;
+  EXPECT_EQ(outcomes[0].details["stage"]["decided_at"], 1);
+  EXPECT_TRUE(outcomes[0].evidence.ends_with("; stage 1 of 3")) << outcomes[0].evidence;
+  EXPECT_EQ(outcomes[1].verdict, Verdict::inconclusive) << outcomes[1].evidence;
+  EXPECT_EQ(outcomes[1].details["stage"]["decided_at"], 3);
+  EXPECT_EQ(outcomes[1].details["grid"][0]["runs"], 40);
+  const std::vector<std::uint64_t> once{10}, nested{10, 20, 40};
+  EXPECT_EQ(asked[100], once);
+  EXPECT_EQ(asked[200], once);
+  EXPECT_EQ(asked[300], nested);
+  EXPECT_EQ(asked[400], nested);
+  // One stage reads every run at once.
+  asked.clear();
+  o.stages = 1;
+  const auto single = check_claims(o);
+  EXPECT_EQ(asked[100], std::vector<std::uint64_t>{40});
+  EXPECT_FALSE(single[0].details.contains("stage"));
 }
 
 }  // namespace
