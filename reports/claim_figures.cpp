@@ -726,6 +726,44 @@ std::vector<Figure> claim_figures(const claims::ClaimOutcome& outcome, const Sha
                             intercept, form, outcome.id, form);
       out.push_back(std::move(ratio));
     }
+    // The ratio reading (docs/claims.md, rule `shape`): the statistic over f itself, which a
+    // Θ(f) claim keeps within a factor of 2 along the grid, on a log axis so that factors read
+    // alike; the band is the factor 2 centred on the extreme ratios.
+    const auto reading = outcome.details.find("readings");
+    if (!constant && reading != outcome.details.end()) {
+      Figure over;
+      over.id = "claim-" + outcome.id + "-over-f";
+      over.title = fmt::format("{}: {} / {}", outcome.id, statistic, form);
+      over.x_label = main.x_label;
+      over.y_label = fmt::format("{} / {}", statistic, form);
+      over.log_y = true;
+      over.note = main.note;
+      double lo = INFINITY, hi = 0;
+      for (std::size_t g = 0; g < groups.size(); ++g) {
+        Series r = measured(groups[g].label.empty() ? "measured" : groups[g].label, outcome.points,
+                            groups[g], var, static_cast<int>(g) + 1, -1,
+                            [&](const stats::Point& p) { return shape(claimed.shape, p.x); });
+        for (const double y : r.y) lo = std::min(lo, y), hi = std::max(hi, y);
+        if (!r.x.empty()) over.series.push_back(std::move(r));
+      }
+      if (!over.series.empty() && lo > 0) {
+        choose_x_axis(over);
+        const auto [x0, x1] = x_extent(over);
+        const double centre = std::sqrt(lo * hi);
+        for (const double edge : {centre / std::sqrt(2.0), centre * std::sqrt(2.0)})
+          over.series.push_back({edge < centre ? "a factor of 2 (the rule's bound)" : "",
+                                 Series::Style::line, {x0, x1}, {edge, edge}, {}, {},
+                                 kReferenceColor, 2});
+        choose_log_y_tics(over);
+        over.caption = fmt::format(
+            "The measured statistic divided by the claimed shape {} for claim {}, with the 95 % "
+            "intervals of the means, on a log axis. The ratio reading holds Θ({}) shown when these "
+            "ratios stay within a factor of 2 along the grid (the dashed band, centred on the "
+            "extreme ratios) and every rival's ratio is shown to move further. Its reading: {}.",
+            form, outcome.id, form, (*reading)["ratio"].value("evidence", std::string()));
+        out.push_back(std::move(over));
+      }
+    }
   }
   return out;
 }

@@ -4,9 +4,10 @@
 # recorded in its JSON) and counts each claim's verdicts. For a true claim the FAIL count is the
 # rule's false-alarm rate on that grid; for a negative control the FAIL count is its power.
 #
-#   scripts/claims_false_alarms.sh [-r RERUNS] [-j JOBS] [-c CATALOG] [-o OUT.tsv]
+#   scripts/claims_false_alarms.sh [-r RERUNS] [-j JOBS] [-c CATALOG] [-o OUT.tsv] [-s STAGES]
 #
-# Default catalog: scripts/claims_false_alarms.toml (cheap grids, one or more per rule).
+# Default catalog: scripts/claims_false_alarms.toml (cheap grids, one or more per rule). -s K
+# checks in K stages (`gapcheck check --stages K`; default 1), to measure a staged check.
 # Output: one TSV row per claim: id, rule, control, reruns, PASS, FAIL, INCONCLUSIVE, the 95 %
 # Clopper-Pearson interval of the FAIL rate, and the salts of up to five FAILs (replay one with
 # `gapcheck check ID --catalog CATALOG --salt SALT`). Needs build/cli/gapcheck and python3.
@@ -16,13 +17,15 @@ reruns=200
 jobs=2
 catalog=scripts/claims_false_alarms.toml
 out=/dev/stdout
-while getopts "r:j:c:o:" opt; do
+stages=1
+while getopts "r:j:c:o:s:" opt; do
   case $opt in
     r) reruns=$OPTARG ;;
     j) jobs=$OPTARG ;;
     c) catalog=$OPTARG ;;
     o) out=$OPTARG ;;
-    *) echo "usage: $0 [-r RERUNS] [-j JOBS] [-c CATALOG] [-o OUT.tsv]" >&2; exit 2 ;;
+    s) stages=$OPTARG ;;
+    *) echo "usage: $0 [-r RERUNS] [-j JOBS] [-c CATALOG] [-o OUT.tsv] [-s STAGES]" >&2; exit 2 ;;
   esac
 done
 gapcheck=build/cli/gapcheck
@@ -31,7 +34,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 seq 1 "$reruns" | xargs -P "$jobs" -I{} sh -c \
-  "'$gapcheck' check --db '' --catalog '$catalog' --fresh-seeds --json --threads 1 2>/dev/null > '$work/{}.json' || true"
+  "'$gapcheck' check --db '' --catalog '$catalog' --stages '$stages' --fresh-seeds --json --threads 1 2>/dev/null > '$work/{}.json' || true"
 
 python3 - "$work" >"$out" <<'PY'
 import glob, json, sys

@@ -227,6 +227,8 @@ TEST(Report, ClaimOutcomesBecomeTheVerdictTableAndTheirFigures) {
   outcome.fits.push_back({"log n", 0.2, {0.1, 0.3}, 1.0, {0.5, 1.5}, 30.0, 2.0, 1e-6, 40.0});
   outcome.transition = stats::SegmentedFit{2048, {1024, 4096}, 1, 0.5, {0.8, 1.2}, {0.3, 0.7}, 0.1, 0.01};
   claims::ClaimOutcome control = outcome;
+  // The true claim's ratio reading gets a figure of its own: the gap over the form itself.
+  outcome.details["readings"]["ratio"] = {{"reading", "shows"}, {"evidence", "gap/f moves ×1.1"}};
   control.id = "two-choice-logn";
   control.control = true;
   control.verdict = claims::Verdict::fail;
@@ -260,7 +262,8 @@ TEST(Report, ClaimOutcomesBecomeTheVerdictTableAndTheirFigures) {
   EXPECT_NE(read(options.out / "commands.txt").find("\nrepeat claims\n"), std::string::npos);
   EXPECT_EQ(summary.figures,
             (std::vector<std::string>{"claim-two-choice-loglog", "claim-two-choice-loglog-ratio",
-                                      "claim-two-choice-logn", "claim-two-choice-logn-ratio"}));
+                                      "claim-two-choice-loglog-over-f", "claim-two-choice-logn",
+                                      "claim-two-choice-logn-ratio"}));
   const auto problems = check_report(options.out);
   EXPECT_TRUE(problems.empty()) << problems.front();
   const std::string html = read(options.out / "index.html");
@@ -285,6 +288,13 @@ TEST(Report, ClaimOutcomesBecomeTheVerdictTableAndTheirFigures) {
             std::string::npos);
   EXPECT_NE(read(options.out / "figures/claim-two-choice-loglog-ratio.gp").find("fitted a = 1"),
             std::string::npos);
+  // The over-f panel divides by the form alone: 1 + 0.5 / log2 ln n at n = 256, and quotes the
+  // ratio reading.
+  const std::string over = read(options.out / "figures/claim-two-choice-loglog-over-f.dat");
+  const auto at256 = over.find("\n256 ");
+  ASSERT_NE(at256, std::string::npos) << over;
+  EXPECT_NEAR(std::stod(over.substr(at256 + 5)), 1.0 + 0.5 / std::log2(std::log(256.0)), 1e-9);
+  EXPECT_NE(html.find("Its reading: gap/f moves ×1.1."), std::string::npos);
 }
 
 // A documented finding (a true claim that fails, a control that passes, with the catalog's reason)
