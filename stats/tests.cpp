@@ -67,6 +67,15 @@ TestResult welch_t_test(std::span<const double> a, std::span<const double> b, Al
   const Summary sa = summarize(a), sb = summarize(b);
   const double va = sa.sd * sa.sd / static_cast<double>(sa.count);
   const double vb = sb.sd * sb.sd / static_cast<double>(sb.count);
+  if (va + vb == 0) {  // both samples constant: no degrees of freedom; the means alone decide
+    const double d = sa.mean - sb.mean;
+    const double t = d == 0 ? 0.0 : std::copysign(INFINITY, d);
+    const double p = alt == Alternative::two_sided ? (d == 0 ? 1.0 : 0.0)
+                     : d == 0                      ? 0.5
+                     : (alt == Alternative::less) == (d < 0) ? 0.0
+                                                             : 1.0;
+    return {t, 0, p};
+  }
   const double t = (sa.mean - sb.mean) / std::sqrt(va + vb);
   const double dof = (va + vb) * (va + vb) /
                      (va * va / static_cast<double>(sa.count - 1) +

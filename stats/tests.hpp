@@ -18,6 +18,8 @@ struct TestResult {
 enum class Alternative { two_sided, less, greater };
 
 TestResult one_sample_t_test(std::span<const double> values, double mu0, Alternative alt);
+// Welch's t-test; when both samples are constant it has no degrees of freedom (dof 0) and the
+// means decide: p = 0 or 1 by the sign of their difference (0.5 one-sided, 1 two-sided, if equal).
 TestResult welch_t_test(std::span<const double> a, std::span<const double> b, Alternative alt);
 // a[i] and b[i] are paired (same seed, same replicate).
 TestResult paired_t_test(std::span<const double> a, std::span<const double> b, Alternative alt);

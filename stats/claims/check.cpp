@@ -1,10 +1,11 @@
-// check_claims: load, select, simulate every needed point once, decide.
+// check_claims: load, select, simulate every needed point, decide, stage by stage.
 //
 // The points of all selected claims are gathered first and keyed by their spec (process,
-// setting, weights, n, m); each is simulated once with the largest run count any claim asks
-// for, and every claim reads the prefix of replicates it asked for. So the control that shares
-// a true claim's data decides on exactly the same runs.
+// setting, weights, n, m); at each stage a point is simulated with the largest run count any
+// open claim asks for (in one stage, once), and every claim reads the prefix of replicates it
+// asked for. So the control that shares a true claim's data decides on exactly the same runs.
 #include <algorithm>
+#include <stdexcept>
 #include <chrono>
 #include <fmt/format.h>
 #include <fnmatch.h>
@@ -104,12 +105,13 @@ std::pair<std::vector<PointSpec>, std::vector<PointSpec>> claim_points(const Cla
 }
 
 std::vector<PlannedPoint> planned_points(const std::vector<Claim>& claims, const std::string& tier,
-                                         std::uint64_t salt) {
+                                         std::uint64_t salt, unsigned stage, unsigned stages) {
   std::map<std::string, PointSpec> needed;
   for (const Claim& c : claims) {
-    const auto [a, b] = claim_points(c, tier);
-    for (const auto* side : {&a, &b})
-      for (const PointSpec& p : *side) {
+    auto [a, b] = claim_points(c, tier);
+    for (auto* side : {&a, &b})
+      for (PointSpec& p : *side) {
+        p.runs = staged_runs(p.runs, stage, stages);
         auto [it, fresh] = needed.emplace(p.key(), p);
         if (!fresh) it->second.runs = std::max(it->second.runs, p.runs);
       }
@@ -127,9 +129,10 @@ unsigned stages_of(const CheckOptions& options) {
 }
 
 std::uint64_t staged_runs(std::uint64_t runs, unsigned stage, unsigned stages) {
+  if (stage < 1 || stage > stages) throw std::logic_error("staged_runs: stage outside [1, stages]");
   const unsigned halvings = stages - stage;
   const std::uint64_t share = (runs + (std::uint64_t{1} << halvings) - 1) >> halvings;
-  return std::min(runs, std::max<std::uint64_t>(share, 2));
+  return std::min(runs, std::max(share, kMinStageRuns));
 }
 
 namespace {
@@ -176,6 +179,14 @@ void simulate_lacking(const std::vector<PlannedPoint>& needed, PointData& data,
   }
 }
 
+// Whether a verdict is shown, and so may stop a claim before the last stage: every FAIL, and a
+// PASS of every rule but the two whose PASS means only that nothing was rejected (`fluid`,
+// `distribution`: fewer runs reject less), which read every stage.
+bool shown(RuleKind rule, Verdict verdict) {
+  if (verdict == Verdict::fail) return true;
+  return verdict == Verdict::pass && rule != RuleKind::fluid && rule != RuleKind::distribution;
+}
+
 ClaimOutcome decide_claim(const Claim& c, const CheckOptions& options, std::uint64_t salt,
                           const PointData& data, unsigned stage, unsigned stages) {
   ClaimOutcome out;
@@ -203,7 +214,7 @@ ClaimOutcome decide_claim(const Claim& c, const CheckOptions& options, std::uint
                  {"rule", to_string(c.rule)}, {"variable", to_string(c.variable)},
                  {"salt", salt},          {"fixed_seeds", salt == kFixedSalt},
                  {"catalog", c.catalog.string()}};
-  if (stages > 1) out.details["stage"] = {{"decided_at", stage}, {"of", stages}};
+  if (stages > 1) out.details["stage"] = {{"read_at", stage}, {"of", stages}};
   for (const auto* side : {&a, &b})
     for (const auto& s : *side)
       out.details["grid"].push_back({{"process", s.point.specs.process},
@@ -236,23 +247,12 @@ std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
     for (std::size_t i = 0; i < claims.size(); ++i)
       if (!outcomes[i]) open.push_back(claims[i]);
     if (open.empty()) break;
-    std::map<std::string, PlannedPoint> needed;
-    for (const Claim& c : open) {
-      const auto [a, b] = staged_points(c, options.tier, stage, stages);
-      for (const auto* side : {&a, &b})
-        for (const PointSpec& p : *side) {
-          auto [it, fresh] = needed.emplace(p.key(), PlannedPoint{p, point_seed(salt, p)});
-          if (!fresh) it->second.point.runs = std::max(it->second.point.runs, p.runs);
-        }
-    }
-    std::vector<PlannedPoint> points;
-    for (auto& [key, planned] : needed) points.push_back(planned);
-    simulate_lacking(points, data, options,
+    simulate_lacking(planned_points(open, options.tier, salt, stage, stages), data, options,
                      stages > 1 ? fmt::format("stage {}/{} ", stage, stages) : std::string());
     for (std::size_t i = 0; i < claims.size(); ++i) {
       if (outcomes[i]) continue;
       ClaimOutcome out = decide_claim(claims[i], options, salt, data, stage, stages);
-      if (out.verdict != Verdict::inconclusive || stage == stages) outcomes[i] = std::move(out);
+      if (stage == stages || shown(claims[i].rule, out.verdict)) outcomes[i] = std::move(out);
     }
   }
   std::vector<ClaimOutcome> result;

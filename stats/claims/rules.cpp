@@ -17,6 +17,7 @@
 #include "stats/claims/published.hpp"
 #include "stats/crossover.hpp"
 #include "stats/fluid_limit.hpp"
+#include "stats/interval.hpp"
 #include "stats/regression.hpp"
 #include "stats/summary.hpp"
 #include "stats/tests.hpp"
@@ -134,7 +135,8 @@ ReadOut fit_reading(const Claim& claim, const std::vector<stats::Point>& pts, Cl
 // pair's difference. The range is below `upper` at 95 % when every pair's 95 % interval is
 // (an intersection-union test: no correction for the number of pairs), and above `lower` when
 // one pair's interval, Bonferroni over the pairs, is: at 95 % (`lower`) or at 1 − fail_alpha
-// (`lower_fail`).
+// (`lower_fail`). The quantiles are Student's t with the fewest runs of a point less one degrees
+// of freedom, since each standard error comes from those runs.
 struct Drift {
   std::string form;
   double range = 0, upper = 0, lower = 0, lower_fail = 0;
@@ -156,9 +158,12 @@ std::optional<Drift> drift_of(const std::vector<stats::Point>& pts, const std::s
   const auto [flo, fhi] = std::minmax_element(log_forms.begin(), log_forms.end());
   Drift d{form, *hi - *lo, 0, 0, 0, *fhi - *flo};
   const double pairs = static_cast<double>(pts.size() * (pts.size() - 1) / 2);
-  const double z = normal_quantile(thresholds::pass_level);
-  const double z_lower = normal_quantile(1 - (1 - thresholds::pass_level) / pairs);
-  const double z_fail = normal_quantile(1 - fail_alpha / pairs);
+  std::size_t runs = pts.front().runs;
+  for (const auto& p : pts) runs = std::min(runs, p.runs);
+  const double dof = static_cast<double>(std::max<std::size_t>(runs, 2) - 1);
+  const double z = stats::t_critical(dof, thresholds::pass_level);
+  const double z_lower = stats::t_critical(dof, 1 - (1 - thresholds::pass_level) / pairs);
+  const double z_fail = stats::t_critical(dof, 1 - fail_alpha / pairs);
   for (std::size_t i = 0; i < pts.size(); ++i)
     for (std::size_t j = i + 1; j < pts.size(); ++j) {
       const double diff = std::abs(log_ratio[i] - log_ratio[j]);
@@ -174,15 +179,20 @@ std::string factor(double log_range) { return "×" + fmt::format("{:.3g}", std::
 
 // The ratio reading: gap/f stays within a factor exp(drift_cap) along the grid (shown at 95 %)
 // and every rival's ratio is shown to move further than that bound; refuted when gap/f is shown
-// to move beyond the cap at 1 − fail_alpha while some rival's ratio is shown to move less.
+// to move beyond the cap at 1 − fail_alpha while some rival's ratio is shown to stay within it.
+// The cap is a convention: a refutation says that the claimed form's ratio moves beyond a factor
+// of 2 on this grid where a rival's does not, which lower-order terms can also do.
 ReadOut ratio_reading(const Claim& claim, const std::vector<stats::Point>& pts,
                       ClaimOutcome& out) {
   if (pts.size() < 2) return {Reading::neither, "one point: no ratio to follow"};
   const auto claimed = drift_of(pts, claim.form, claim.form);
   if (!claimed) return {Reading::neither, "a mean or a form is not positive: no ratio"};
   std::vector<Drift> rivals;
-  for (const auto& r : claim.rivals)
+  std::string unread;  // rivals not positive on the grid: no ratio to compare
+  for (const auto& r : claim.rivals) {
     if (const auto d = drift_of(pts, r, claim.form)) rivals.push_back(*d);
+    else unread += (unread.empty() ? "" : ", ") + r;
+  }
   const auto drift_json = [](const Drift& d) {
     return json{{"form", d.form},   {"log_range", d.range},       {"upper", d.upper},
                 {"lower", d.lower}, {"lower_fail", d.lower_fail}, {"forms_log_span", d.span}};
@@ -201,7 +211,7 @@ ReadOut ratio_reading(const Claim& claim, const std::vector<stats::Point>& pts,
   const auto steadiest = *std::min_element(rivals.begin(), rivals.end(), [](auto& l, auto& r) {
     return l.upper < r.upper;
   });
-  if (claimed->lower_fail > thresholds::drift_cap && steadiest.upper < claimed->lower_fail)
+  if (claimed->lower_fail > thresholds::drift_cap && steadiest.upper <= thresholds::drift_cap)
     return {Reading::refutes, ev + "; gap/(" + claim.form + ") moves beyond " +
                                   factor(thresholds::drift_cap) + " (≥ " +
                                   factor(claimed->lower_fail) + " at 1 − " + num(fail_alpha) +
@@ -210,6 +220,8 @@ ReadOut ratio_reading(const Claim& claim, const std::vector<stats::Point>& pts,
   if (claimed->upper > thresholds::drift_cap)
     return {Reading::neither, ev + ": gap/(" + claim.form + ") not shown within " +
                                   factor(thresholds::drift_cap)};
+  if (!unread.empty())
+    return {Reading::neither, ev + ": no ratio to " + unread + " (not positive on this grid)"};
   if (nearest.lower > claimed->upper) return {Reading::shows, ev};
   // Why the rival is not told apart, and what would tell it: the two intervals' half-widths
   // shrink as 1/√runs, so runs·(width/distance)² per point would separate them.
@@ -650,7 +662,8 @@ Decision fluid_rule(const Claim& claim, std::span<const Sample> a, ClaimOutcome&
     for (std::size_t i = 1; i < ode.size(); ++i) {
       if (n * ode[i] < 10 || n * (1 - ode[i]) < 10) continue;  // too few bins to test
       std::vector<double> frac;
-      for (const auto& r : *s.runs) {
+      for (std::size_t k0 = 0; k0 < s.point.runs && k0 < s.runs->size(); ++k0) {
+        const RunResult& r = (*s.runs)[k0];
         std::uint64_t at_least = 0;
         const auto& h = r.histogram;
         for (std::size_t k = 0; k < h.bins.size(); ++k)

@@ -6,7 +6,6 @@
 // false-alarm rates are in docs/claims.md (scripts/claims_false_alarms.sh).
 #pragma once
 
-#include <cmath>
 #include <span>
 
 #include "stats/claims/verdict.hpp"
@@ -28,7 +27,7 @@ inline constexpr double fit_alpha = 1e-4;      // a claimed shape is rejected be
 inline constexpr double aic_margin = 10;       // a rival beats the claimed shape by this much
 inline constexpr double aic_lead = 2;          // the claimed shape leads every rival by this much
 // A Θ claim's gap/f stays within a factor of 2 along the grid (ln 2 of log-ratio range).
-inline const double drift_cap = std::log(2.0);
+inline constexpr double drift_cap = 0.69314718055994531;  // ln 2
 inline constexpr double pass_alpha = 0.05;     // "A < B" and "mean ≤ bound" shown at this level
 inline constexpr double bend_alpha = 0.01;     // a transition's bend must be this significant
 inline constexpr double agree_alpha = 0.01;    // a distribution agrees when p ≥ this

@@ -86,8 +86,13 @@ struct PlannedPoint {
 // The number of stages of a check (CheckOptions::stages, or its tier's default); InputError
 // outside [1, 8].
 unsigned stages_of(const CheckOptions&);
+// The fewest runs a stage reads of a point: the rules' intervals use normal quantiles with
+// standard errors from the runs, which a few runs make too narrow (at 5 runs per point, 3 of 163
+// fresh-seed checks of the cheap grids FAILed true claims at their first stage); at 30 runs
+// Student's t is within 4 % of the normal quantile.
+inline constexpr std::uint64_t kMinStageRuns = 30;
 // The runs a point of `runs` runs reads at `stage` of `stages`: runs·2^(stage − stages), rounded
-// up, at least 2 (and at most runs).
+// up, at least kMinStageRuns (and at most runs).
 std::uint64_t staged_runs(std::uint64_t runs, unsigned stage, unsigned stages);
 
 // The seed salt of a check: --salt, or one drawn for --fresh-seeds, else kFixedSalt.
@@ -99,8 +104,10 @@ std::pair<std::vector<PointSpec>, std::vector<PointSpec>> claim_points(const Cla
 
 // Every point the claims need at `tier`, once each (in key order), with the largest run count
 // any of them asks for: what check_claims simulates, and what `check --plan` prints.
+// At `stage` of `stages`, each point's runs are those the stage reads (staged_runs).
 std::vector<PlannedPoint> planned_points(const std::vector<Claim>& claims, const std::string& tier,
-                                         std::uint64_t salt);
+                                         std::uint64_t salt, unsigned stage = 1,
+                                         unsigned stages = 1);
 
 // Loads the catalogs, simulates every needed point once (shared across the claims that name
 // it), and decides each claim whose id matches the glob. Throws InputError on bad input

@@ -34,6 +34,17 @@ TEST(WelchT, MatchesR) {
   EXPECT_NEAR(welch_t_test(a, b, Alternative::less).p_value, 0.999308435871668, 1e-12);
 }
 
+// Both samples constant (runs of a whole-number statistic that all agree): no degrees of
+// freedom, so the means alone decide, and nothing throws.
+TEST(WelchT, ConstantSamplesAreDecidedByTheirMeans) {
+  const std::vector<double> three(5, 3.0), four(4, 4.0);
+  EXPECT_EQ(welch_t_test(three, four, Alternative::less).p_value, 0.0);
+  EXPECT_EQ(welch_t_test(three, four, Alternative::greater).p_value, 1.0);
+  EXPECT_EQ(welch_t_test(three, four, Alternative::two_sided).p_value, 0.0);
+  EXPECT_EQ(welch_t_test(three, three, Alternative::less).p_value, 0.5);
+  EXPECT_EQ(welch_t_test(three, three, Alternative::two_sided).p_value, 1.0);
+}
+
 TEST(PairedT, MatchesR) {
   // R: t.test(a[1:7], b, paired = TRUE)
   const std::vector<double> first7(a.begin(), a.begin() + 7);

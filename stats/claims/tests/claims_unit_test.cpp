@@ -469,10 +469,11 @@ TEST(Stages, AStageReadsItsShareOfTheRuns) {
   EXPECT_EQ(staged_runs(200, 1, 3), 50u);
   EXPECT_EQ(staged_runs(200, 2, 3), 100u);
   EXPECT_EQ(staged_runs(200, 3, 3), 200u);
-  EXPECT_EQ(staged_runs(41, 1, 3), 11u);  // rounded up
-  EXPECT_EQ(staged_runs(5, 1, 3), 2u);    // at least 2 runs
-  EXPECT_EQ(staged_runs(1, 1, 3), 1u);    // and never more than the catalog asks for
+  EXPECT_EQ(staged_runs(201, 1, 3), 51u);  // rounded up
+  EXPECT_EQ(staged_runs(100, 1, 3), 30u);  // at least kMinStageRuns
+  EXPECT_EQ(staged_runs(20, 1, 3), 20u);   // and never more than the catalog asks for
   EXPECT_EQ(staged_runs(40, 1, 1), 40u);
+  EXPECT_THROW(staged_runs(40, 4, 3), std::logic_error);
   CheckOptions o;
   o.tier = "paper";
   EXPECT_EQ(stages_of(o), 3u);
@@ -496,8 +497,8 @@ rule = "mean_at_most"
 x = "n"
 )";
   const auto file = write_catalog(
-      "stages", head + "id = \"clear\"\nbound = 100\n[claim.ci]\nn = [100, 200]\nm = \"1n\"\nruns = 40\n" +
-                    head + "id = \"open\"\nbound = 1\n[claim.ci]\nn = [300, 400]\nm = \"1n\"\nruns = 40\n");
+      "stages", head + "id = \"clear\"\nbound = 100\n[claim.ci]\nn = [100, 200]\nm = \"1n\"\nruns = 160\n" +
+                    head + "id = \"open\"\nbound = 1\n[claim.ci]\nn = [300, 400]\nm = \"1n\"\nruns = 160\n");
   std::map<std::uint64_t, std::vector<std::uint64_t>> asked;  // n -> runs asked, in order
   CheckOptions o;
   o.catalogs = {file};
@@ -511,12 +512,12 @@ x = "n"
   const auto outcomes = check_claims(o);
   ASSERT_EQ(outcomes.size(), 2u);
   EXPECT_EQ(outcomes[0].verdict, Verdict::pass) << outcomes[0].evidence;
-  EXPECT_EQ(outcomes[0].details["stage"]["decided_at"], 1);
+  EXPECT_EQ(outcomes[0].details["stage"]["read_at"], 1);
   EXPECT_TRUE(outcomes[0].evidence.ends_with("; stage 1 of 3")) << outcomes[0].evidence;
   EXPECT_EQ(outcomes[1].verdict, Verdict::inconclusive) << outcomes[1].evidence;
-  EXPECT_EQ(outcomes[1].details["stage"]["decided_at"], 3);
-  EXPECT_EQ(outcomes[1].details["grid"][0]["runs"], 40);
-  const std::vector<std::uint64_t> once{10}, nested{10, 20, 40};
+  EXPECT_EQ(outcomes[1].details["stage"]["read_at"], 3);
+  EXPECT_EQ(outcomes[1].details["grid"][0]["runs"], 160);
+  const std::vector<std::uint64_t> once{40}, nested{40, 80, 160};
   EXPECT_EQ(asked[100], once);
   EXPECT_EQ(asked[200], once);
   EXPECT_EQ(asked[300], nested);
@@ -525,7 +526,7 @@ x = "n"
   asked.clear();
   o.stages = 1;
   const auto single = check_claims(o);
-  EXPECT_EQ(asked[100], std::vector<std::uint64_t>{40});
+  EXPECT_EQ(asked[100], std::vector<std::uint64_t>{160});
   EXPECT_FALSE(single[0].details.contains("stage"));
 }
 

@@ -287,11 +287,14 @@ TEST(ShapeFitReading, RivalFarAheadButFitPJustAboveFitAlphaShowsNothing) {
 // rival's largest pair difference, less z·se Bonferroni over the pairs at 95 %, lies above that
 // bound; it refutes it when gap/f moves beyond ×2 at 1 − 1e−4 (Bonferroni over the pairs) while
 // some rival's ratio stays within that. Three points, t = m/n ∈ {1, 2, 4}, equal relative
-// standard errors s, so that every pair's se is s·√2 and the extreme pair decides.
+// standard errors s, so that every pair's se is s·√2 and the extreme pair decides. A refutation
+// also needs some rival's ratio shown within ×2.
+// The quantiles are Student's t with 39 degrees of freedom (40 runs a point, exact_runs).
 constexpr int kRatioPairs = 3;
-const double z_ratio = z_of(thresholds::pass_level);
-const double z_ratio_lower = z_of(1 - (1 - thresholds::pass_level) / kRatioPairs);
-const double z_ratio_fail = z_of(1 - fail_alpha / kRatioPairs);
+double t39_two_sided(double level) { return t_quantile(39, 1 - (1 - level) / 2); }
+const double z_ratio = t39_two_sided(thresholds::pass_level);
+const double z_ratio_lower = t39_two_sided(1 - (1 - thresholds::pass_level) / kRatioPairs);
+const double z_ratio_fail = t39_two_sided(1 - fail_alpha / kRatioPairs);
 
 // Means 10·t·r with r = (1, 1, e^D): gap/t moves by D between the first two points and the
 // last; `rival` is the named rival.
