@@ -102,18 +102,20 @@ CheckedClaims checked_claims(const reports::ReportOptions& options,
     auto results = claims::simulate_point(point, seed, threads, options.store, options.stop);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    // A staged check asks a point again for more runs (replicates from 0): the batch of the
-    // most runs replaces the earlier one.
+    // A staged check asks a point again for more runs (replicates from 0): one batch a point,
+    // holding its most runs and the time of every stage.
     reports::Batch batch{"claims", claims::simulation_of(point), seed, results, seconds};
+    const auto key = store::PointKey::of(batch.simulation, seed);
     const auto same = std::find_if(checked.batches.begin(), checked.batches.end(), [&](const auto& b) {
-      return b.seed == seed && b.simulation.config.n == batch.simulation.config.n &&
-             b.simulation.config.m == batch.simulation.config.m &&
-             b.simulation.process.str() == batch.simulation.process.str() &&
-             b.simulation.setting.str() == batch.simulation.setting.str() &&
-             b.simulation.weights.str() == batch.simulation.weights.str();
+      return store::PointKey::of(b.simulation, b.seed) == key;
     });
-    if (same != checked.batches.end()) *same = std::move(batch);
-    else checked.batches.push_back(std::move(batch));
+    if (same == checked.batches.end()) {
+      checked.batches.push_back(std::move(batch));
+    } else {
+      batch.seconds += same->seconds;
+      if (batch.results.size() >= same->results.size()) *same = std::move(batch);
+      else same->seconds = batch.seconds;
+    }
     return results;
   };
   o.progress = [&progress](const std::string& line) { progress << "check: " << line << "\n"; };

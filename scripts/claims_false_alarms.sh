@@ -28,6 +28,7 @@ while getopts "r:j:c:o:s:" opt; do
     *) echo "usage: $0 [-r RERUNS] [-j JOBS] [-c CATALOG] [-o OUT.tsv] [-s STAGES]" >&2; exit 2 ;;
   esac
 done
+[[ $stages =~ ^[1-8]$ ]] || { echo "$0: -s $stages: the stages are a whole number in [1, 8]" >&2; exit 2; }
 gapcheck=build/cli/gapcheck
 [ -x "$gapcheck" ] || { echo "$0: $gapcheck is not built" >&2; exit 2; }
 work=$(mktemp -d)
