@@ -17,6 +17,7 @@
 #include "cli/plan.hpp"
 #include "cli/signals.hpp"
 #include "processes/core/spec.hpp"
+#include "stats/claims/rules.hpp"
 #include "stats/claims/verdict.hpp"
 
 namespace gapcheck::cli {
@@ -107,9 +108,16 @@ int run_check(const CheckArgs& a, std::ostream& out, std::ostream& err) {
     const auto claims = claims::selected_claims(o);
     std::size_t width = 0;
     for (const auto& c : claims) width = std::max(width, c.id.size());
-    for (const auto& c : claims)
+    for (const auto& c : claims) {
       out << fmt::format("{:<{}}  {:<7}  {:<12}  {}\n", c.id, width,
                          c.control ? "control" : "claim", claims::to_string(c.rule), c.statement);
+      // A shape claim's grid, read against its rivals: how far the forms part along it.
+      std::string parts;
+      for (const auto& [rival, factor] : claims::forms_separation(c, c.points(a.tier)))
+        parts += fmt::format("{}{} ×{:.3g}", parts.empty() ? "" : ", ", rival, factor);
+      if (!parts.empty())
+        out << fmt::format("{:<{}}  the forms part along the grid by: {}\n", "", width, parts);
+    }
     out << std::flush;
     return kExitOk;
   }

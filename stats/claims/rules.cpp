@@ -239,6 +239,32 @@ ReadOut ratio_reading(const Claim& claim, const std::vector<stats::Point>& pts,
   return {Reading::neither, ev};
 }
 
+}  // namespace
+
+std::vector<std::pair<std::string, double>> forms_separation(const Claim& claim,
+                                                             const std::vector<PointSpec>& points) {
+  std::vector<std::pair<std::string, double>> out;
+  if (claim.rule != RuleKind::shape || points.empty()) return out;
+  const auto& f = stats::shape(claim.form);
+  for (const auto& rival : claim.rivals) {
+    const auto& r = stats::shape(rival);
+    double lo = INFINITY, hi = -INFINITY;
+    for (const auto& p : points) {
+      const double ratio = f.f(p.vars) / r.f(p.vars);
+      if (!(ratio > 0) || !std::isfinite(ratio)) {
+        lo = hi = NAN;
+        break;
+      }
+      lo = std::min(lo, std::log(ratio));
+      hi = std::max(hi, std::log(ratio));
+    }
+    out.emplace_back(rival, std::exp(hi - lo));
+  }
+  return out;
+}
+
+namespace {
+
 Decision shape_rule(const Claim& claim, const std::vector<stats::Point>& pts, ClaimOutcome& out) {
   const ReadOut ratio = ratio_reading(claim, pts, out);
   const ReadOut fit = fit_reading(claim, pts, out);

@@ -36,6 +36,13 @@ inline constexpr double agree_alpha = 0.01;    // a distribution agrees when p â
 // The claim's per-run values at one sample (gap, probes per ball, ...).
 std::vector<double> values_of(const Claim& claim, const Sample& sample);
 
+// How far the claimed form and each rival part along the claim's points: the factor
+// exp(max âˆ’ min of ln(f/r)), which the ratio reading must see the ratios separate by; 1 where a
+// rival is proportional to the form on the grid, NaN where either is not positive. Shape claims
+// only (empty for other rules).
+std::vector<std::pair<std::string, double>> forms_separation(const Claim& claim,
+                                                             const std::vector<PointSpec>& points);
+
 // Decides `claim` on its samples (and, for rule `order`, the samples of its B side, matched
 // by index). Fills verdict, evidence, details, points, fits and transition.
 void decide(const Claim& claim, std::span<const Sample> a, std::span<const Sample> b,

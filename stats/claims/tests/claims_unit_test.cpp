@@ -532,3 +532,25 @@ x = "n"
 
 }  // namespace
 }  // namespace gapcheck::claims
+
+namespace gapcheck::claims {
+namespace {
+
+// How far a shape claim's forms part along its grid: ln n against the constant doubles from
+// n = 2^8 to 2^16; ln n against log₂ ln n parts by (16/8)·log₂(8 ln 2)/log₂(16 ln 2).
+TEST(FormsSeparation, IsTheRangeOfTheFormsRatioAlongTheGrid) {
+  Claim c = claim_of(RuleKind::shape, "log n");
+  c.rivals = {"1", "log2 log n"};
+  std::vector<PointSpec> points;
+  for (const double n : {256.0, 4096.0, 65536.0}) points.push_back({{}, 0, 0, 1, {{"n", n}}});
+  const auto parts = forms_separation(c, points);
+  ASSERT_EQ(parts.size(), 2u);
+  EXPECT_EQ(parts[0].first, "1");
+  EXPECT_NEAR(parts[0].second, 2.0, 1e-12);
+  EXPECT_NEAR(parts[1].second,
+              2.0 * std::log2(8 * std::log(2.0)) / std::log2(16 * std::log(2.0)), 1e-12);
+  EXPECT_TRUE(forms_separation(claim_of(RuleKind::additive, "log n"), points).empty());
+}
+
+}  // namespace
+}  // namespace gapcheck::claims
