@@ -93,7 +93,9 @@ TEST(CheckCommand, BadInputExitsTwoWithOneLine) {
            {"check", "--db", "", "no-such-claim-*"},
            {"check", "--db", "", "--catalog", "/nonexistent/catalog.toml"},
            {"check", "--db", "", "--threads", "0"},
-           {"check", "--db", "", "--fresh-seeds", "--salt", "5"}}) {
+           {"check", "--db", "", "--fresh-seeds", "--salt", "5"},
+           {"check", "--db", "", "--stages", "9"},
+           {"check", "--db", "", "--stages", "x"}}) {
     const Outcome o = gapcheck(args);
     EXPECT_EQ(o.code, 2) << args.back();
     EXPECT_EQ(o.out, "");
@@ -101,6 +103,9 @@ TEST(CheckCommand, BadInputExitsTwoWithOneLine) {
   }
   EXPECT_NE(gapcheck({"check", "--db", "", "--tier", "nightly"})
                 .err.find("tier=nightly is not a tier of the catalog (accepted: ci, paper)"),
+            std::string::npos);
+  EXPECT_NE(gapcheck({"check", "--db", "", "--stages", "0"})
+                .err.find("stages=0 is too small (accepted: a whole number in [1, 8])"),
             std::string::npos);
   // A catalog that cannot be read is named, and so is why.
   for (const std::string file : {"/nonexistent/catalog.toml", "", "/tmp"}) {
