@@ -104,14 +104,28 @@ std::pair<std::vector<PointSpec>, std::vector<PointSpec>> claim_points(const Cla
   return sides;
 }
 
+namespace {
+
+// Both sides' points of a claim at `stage`, their runs cut to the stage's share.
+std::pair<std::vector<PointSpec>, std::vector<PointSpec>> staged_points(const Claim& claim,
+                                                                        const std::string& tier,
+                                                                        unsigned stage,
+                                                                        unsigned stages) {
+  auto sides = claim_points(claim, tier);
+  for (auto* side : {&sides.first, &sides.second})
+    for (auto& p : *side) p.runs = staged_runs(p.runs, stage, stages);
+  return sides;
+}
+
+}  // namespace
+
 std::vector<PlannedPoint> planned_points(const std::vector<Claim>& claims, const std::string& tier,
                                          std::uint64_t salt, unsigned stage, unsigned stages) {
   std::map<std::string, PointSpec> needed;
   for (const Claim& c : claims) {
-    auto [a, b] = claim_points(c, tier);
-    for (auto* side : {&a, &b})
-      for (PointSpec& p : *side) {
-        p.runs = staged_runs(p.runs, stage, stages);
+    const auto [a, b] = staged_points(c, tier, stage, stages);
+    for (const auto* side : {&a, &b})
+      for (const PointSpec& p : *side) {
         auto [it, fresh] = needed.emplace(p.key(), p);
         if (!fresh) it->second.runs = std::max(it->second.runs, p.runs);
       }
@@ -138,17 +152,6 @@ std::uint64_t staged_runs(std::uint64_t runs, unsigned stage, unsigned stages) {
 namespace {
 
 using PointData = std::map<std::string, std::pair<std::uint64_t, std::vector<RunResult>>>;
-
-// Both sides' points of a claim at `stage`, their runs cut to the stage's share.
-std::pair<std::vector<PointSpec>, std::vector<PointSpec>> staged_points(const Claim& claim,
-                                                                        const std::string& tier,
-                                                                        unsigned stage,
-                                                                        unsigned stages) {
-  auto sides = claim_points(claim, tier);
-  for (auto* side : {&sides.first, &sides.second})
-    for (auto& p : *side) p.runs = staged_runs(p.runs, stage, stages);
-  return sides;
-}
 
 // Simulates what the points lack: each point is simulated once with the largest run count any
 // open claim asks for at this stage (a point already holding as many runs is not run again).
