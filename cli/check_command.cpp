@@ -3,6 +3,7 @@
 // The table is for people: one line per claim with its verdict and a few words of evidence,
 // and below it the findings (documented disagreements with a publication) and the defects
 // (a true claim that FAILs, a control that PASSes). --json carries every number instead.
+#include <map>
 #include <memory>
 
 #include "cli/commands.hpp"
@@ -124,13 +125,24 @@ int run_check(const CheckArgs& a, std::ostream& out, std::ostream& err) {
   if (a.plan) {  // the runs as a sweep file, without running them
     if (a.json) throw InputError("--plan and --json: the plan is a sweep file (accepted: one of them)");
     const std::uint64_t salt = claims::salt_of(o);
+    const auto selected = claims::selected_claims(o);
+    const auto planned = claims::planned_points(selected, a.tier, salt);
     std::vector<store::GridPoint> points;
-    for (const auto& [point, seed] : claims::planned_points(claims::selected_claims(o), a.tier, salt))
+    for (const auto& [point, seed] : planned)
       points.push_back({claims::simulation_of(point), seed, point.runs});
+    FirstStage first_stage;
+    if (const unsigned stages = claims::stages_of(o); stages > 1) {
+      first_stage.stages = stages;
+      std::map<std::string, std::uint64_t> first_runs;  // a point's key: the runs stage 1 reads
+      for (const auto& [point, seed] : claims::planned_points(selected, a.tier, salt, 1, stages))
+        first_runs[point.key()] = point.runs;
+      for (const auto& planned_point : planned)
+        first_stage.runs.push_back(first_runs.at(planned_point.point.key()));
+    }
     std::string selection = fmt::format("gapcheck check '{}' --tier {}", a.glob, a.tier);
     for (const auto& c : a.catalogs) selection += " --catalog " + c;
     if (salt != claims::kFixedSalt) selection += fmt::format(" --salt {}", salt);
-    print_plan(points, selection, selection + " --db runs.db", out, err);
+    print_plan(points, selection, selection + " --db runs.db", out, err, first_stage);
     return kExitOk;
   }
   o.threads = parse_threads(a.threads);

@@ -18,9 +18,10 @@ std::string cpu_time(double seconds) {
 }  // namespace
 
 void print_plan(const std::vector<store::GridPoint>& points, const std::string& command,
-                const std::string& then, std::ostream& out, std::ostream& err) {
-  double balls = 0, seconds = 0;
-  std::uint64_t runs = 0, unestimated = 0;
+                const std::string& then, std::ostream& out, std::ostream& err,
+                const FirstStage& first_stage) {
+  double balls = 0, seconds = 0, first_seconds = 0;
+  std::uint64_t runs = 0, unestimated = 0, first_runs = 0;
   std::vector<std::string> notes;
   for (const auto& p : points) {
     const double point_balls =
@@ -30,6 +31,11 @@ void print_plan(const std::vector<store::GridPoint>& points, const std::string& 
     balls += point_balls;
     seconds += point_seconds;
     runs += p.runs;
+    if (!first_stage.runs.empty()) {
+      const std::uint64_t stage_runs = first_stage.runs.at(&p - points.data());
+      first_runs += stage_runs;
+      first_seconds += estimate ? estimate->seconds * static_cast<double>(stage_runs) : 0;
+    }
     unestimated += estimate ? 0 : 1;
     notes.push_back(fmt::format("{:.3g} balls, {}", point_balls,
                                 estimate ? "about " + cpu_time(point_seconds)
@@ -40,12 +46,17 @@ void print_plan(const std::vector<store::GridPoint>& points, const std::string& 
       counted(points.size(), "point"), counted(runs, "run"), balls, cpu_time(seconds),
       processor_name(),
       unestimated == 0 ? "" : fmt::format("; {} without an estimate", counted(unestimated, "point")));
-  out << "# The plan of " << command << ": " << totals << ".\n"
+  const std::string floor =
+      first_stage.runs.empty()
+          ? ""
+          : fmt::format("; about {} if every claim is decided at stage 1 of {} ({})",
+                        cpu_time(first_seconds), first_stage.stages, counted(first_runs, "run"));
+  out << "# The plan of " << command << ": " << totals << floor << ".\n"
       << "# Run it: gapcheck sweep THIS_FILE --db runs.db  (or mpirun -n K gapcheck sweep ...; or\n"
       << "# --part i/k on k machines, then gapcheck merge); then " << then
       << " reads every run back.\n"
       << store::points_toml(points, notes) << std::flush;
-  err << "plan: " << totals << "\n" << std::flush;
+  err << "plan: " << totals << floor << "\n" << std::flush;
 }
 
 }  // namespace gapcheck::cli

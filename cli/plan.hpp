@@ -9,6 +9,7 @@
 // the totals head the file and go to stderr.
 #pragma once
 
+#include <cstdint>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -17,9 +18,18 @@
 
 namespace gapcheck::cli {
 
+// A staged check's first stage: the runs it reads of each point (parallel to the plan's points),
+// for the cost of a check whose every claim is decided there; empty for no stages.
+struct FirstStage {
+  std::vector<std::uint64_t> runs;
+  unsigned stages = 1;
+};
+
 // Prints the plan of `points` (what `command` would simulate) on `out`, its totals on `err`.
-// `then` is the command that reads the swept store back.
+// `then` is the command that reads the swept store back. The plan holds every run of the last
+// stage; with `first_stage`, the totals also give the cost of the first stage alone.
 void print_plan(const std::vector<store::GridPoint>& points, const std::string& command,
-                const std::string& then, std::ostream& out, std::ostream& err);
+                const std::string& then, std::ostream& out, std::ostream& err,
+                const FirstStage& first_stage = {});
 
 }  // namespace gapcheck::cli

@@ -168,6 +168,12 @@ plan)
   grep -q "^plan: 12 points, 360 runs, .* balls: about .* on .*(a pilot run of each point)" plan_err.txt ||
     fail "the plan's totals: $(cat plan_err.txt)"
   [[ $(grep -c '^\[\[point\]\]$' plan.toml) -eq 12 ]] || fail "the plan lists $(grep -c point plan.toml) points"
+  ! grep -q "stage 1" plan_err.txt || fail "a check in one stage planned a first stage: $(cat plan_err.txt)"
+  # In stages, the totals add what the first stage alone costs (30 runs a point, the floor).
+  "$gapcheck" "${selection[@]}" --stages 2 --plan 2> staged_err.txt | grep -v '^#' |
+    cmp -s - <(grep -v '^#' plan.toml) || fail "--stages changed the plan's points"
+  grep -q "; about .* if every claim is decided at stage 1 of 2 (360 runs)$" staged_err.txt ||
+    fail "the staged plan's totals: $(cat staged_err.txt)"
   [[ ! -e gapcheck.db ]] || fail "--plan made a store"
   mpirun -n 2 --oversubscribe "$gapcheck" sweep plan.toml --db swept.db > /dev/null 2> sweep_err.txt ||
     fail "mpirun sweep of the plan exited with $?: $(cat sweep_err.txt)"

@@ -130,7 +130,7 @@ const std::vector<double> kLine{-2, -1, 0, 1, 2}, kBow{2, -1, -2, -1, 2}, kWiggl
 // Two readings, each pinned on its own through details.readings, then how they combine.
 // The fit reading shows the claim when the claimed fit's p ≥ 1e−4, a's 95 % interval > 0 and its
 // AIC leads every rival by ≥ 2; it refutes it when the claimed fit's p < 1e−4 and a rival is
-// ahead by > 10 in AIC.
+// ahead by > 10 in AIC and parts from the claimed form by more than ×2 along the grid.
 //
 // Claimed "m/n" (t = 1..5) against the rival "g", equal se σ. The means are
 // 10.3 + a·(t − 3) + b·wiggle + ε·bow, and g = 12 + α·(t − 3) + wiggle: the claimed fit leaves
@@ -280,6 +280,34 @@ TEST(ShapeFitReading, RivalFarAheadButFitPJustAboveFitAlphaShowsNothing) {
   const auto o = outcome_of(s.claim, s.data);
   EXPECT_EQ(reading(o, "fit"), "neither") << o.evidence;
   EXPECT_TRUE(fit_says(o, "a rival fits better, though the claimed form fits too")) << o.evidence;
+}
+
+// A rival that fits exactly and is far ahead refutes only if it parts from the claimed form by
+// more than ×2 along the grid: g = t·2^(k·q) with q = 0, 1, ½, 1, 0 at t = 1..5, so ln(t/g)
+// spans k·ln 2; the means are 10·g with se 0.01, which the straight line in t cannot follow.
+Fake parting_case(double k) {
+  Fake data;
+  const double q[] = {0, 1, 0.5, 1, 0};
+  for (std::size_t i = 0; i < 5; ++i) {
+    const double t = i + 1, g = t * std::exp2(k * q[i]);
+    data.add_runs({{"n", 1000}, {"m", 1000 * t}, {"g", g}}, exact_runs(10 * g, 0.01));
+  }
+  return data;
+}
+
+TEST(ShapeFitReading, RivalPartingJustBeyondTwoRefutes) {
+  ShapeCase shape{};  // for its claim: "m/n" against the rival "g"
+  auto data = parting_case(kOut);
+  const auto o = outcome_of(shape.claim, data);
+  EXPECT_EQ(reading(o, "fit"), "refutes") << o.evidence;
+}
+
+TEST(ShapeFitReading, RivalPartingJustWithinTwoShowsNothing) {
+  ShapeCase shape{};  // for its claim: "m/n" against the rival "g"
+  auto data = parting_case(kIn);
+  const auto o = outcome_of(shape.claim, data);
+  EXPECT_EQ(reading(o, "fit"), "neither") << o.evidence;
+  EXPECT_TRUE(fit_says(o, "parts from it by only ×1.99 on this grid")) << o.evidence;
 }
 
 // The ratio reading shows the claim when every pair of points' 95 % interval of
