@@ -154,6 +154,52 @@ TestResult chi_square_homogeneity(const std::map<double, std::uint64_t>& a,
           boost::math::cdf(boost::math::complement(boost::math::chi_squared(dof), chi2))};
 }
 
+TestResult permutation_homogeneity(const std::map<double, std::uint64_t>& a,
+                                   const std::map<double, std::uint64_t>& b,
+                                   std::uint64_t resamples, std::uint64_t seed) {
+  if (resamples == 0) throw std::invalid_argument("permutation_homogeneity: resamples=0");
+  std::map<double, std::pair<std::uint64_t, std::uint64_t>> table;
+  for (const auto& [value, count] : a) table[value].first += count;
+  for (const auto& [value, count] : b) table[value].second += count;
+  std::vector<std::uint32_t> pooled;  // each run's cell
+  std::vector<double> in_a, totals;   // per cell
+  for (const auto& [value, counts] : table) {
+    const auto cell = static_cast<std::uint32_t>(totals.size());
+    pooled.insert(pooled.end(), counts.first + counts.second, cell);
+    in_a.push_back(static_cast<double>(counts.first));
+    totals.push_back(static_cast<double>(counts.first + counts.second));
+  }
+  const auto na = static_cast<std::size_t>(std::accumulate(in_a.begin(), in_a.end(), 0.0));
+  const double n = static_cast<double>(pooled.size());
+  if (na == 0 || na == pooled.size())
+    throw std::invalid_argument("permutation_homogeneity: an empty sample");
+  // With the margins fixed, b's deviation in a cell is minus a's, so
+  // χ² = Σ (a_j − e_j)² (1/e_j + 1/(t_j − e_j)) with e_j = n_a·t_j/n.
+  const auto chi2 = [&](const std::vector<double>& counts) {
+    double sum = 0;
+    for (std::size_t j = 0; j < totals.size(); ++j) {
+      const double e = static_cast<double>(na) * totals[j] / n, d = counts[j] - e;
+      sum += d * d * (1 / e + 1 / (totals[j] - e));
+    }
+    return sum;
+  };
+  const double observed = chi2(in_a);
+  Rng rng(seed);
+  std::vector<double> counts(totals.size());
+  std::uint64_t extreme = 0;
+  for (std::uint64_t r = 0; r < resamples; ++r) {
+    // A uniform na-subset of the runs: the first na places of a partial Fisher–Yates shuffle.
+    std::fill(counts.begin(), counts.end(), 0.0);
+    for (std::size_t i = 0; i < na; ++i) {
+      std::swap(pooled[i], pooled[i + bounded(rng, pooled.size() - i)]);
+      counts[pooled[i]] += 1;
+    }
+    if (chi2(counts) >= observed * (1 - 1e-12)) ++extreme;
+  }
+  return {observed, static_cast<double>(totals.size() - 1),
+          static_cast<double>(1 + extreme) / static_cast<double>(1 + resamples)};
+}
+
 namespace {
 
 // Scholz & Stephens (1987), eq. (7): A²_akN, the version for samples with ties, for two

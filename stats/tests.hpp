@@ -33,6 +33,14 @@ TestResult chi_square_homogeneity(const std::map<double, std::uint64_t>& a,
                                   const std::map<double, std::uint64_t>& b,
                                   double min_expected = 10);
 
+// Pearson's chi-square statistic of homogeneity on the unpooled table of two samples, its p-value
+// from `resamples` random relabellings of the pooled runs (exact in law for any cell counts):
+// for tables whose expected counts are too small for chi_square_homogeneity to keep two cells.
+// dof is the number of distinct values less one.
+TestResult permutation_homogeneity(const std::map<double, std::uint64_t>& a,
+                                   const std::map<double, std::uint64_t>& b,
+                                   std::uint64_t resamples, std::uint64_t seed);
+
 // Anderson–Darling k-sample test (Scholz & Stephens 1987) for two samples, with ties;
 // the p-value is calibrated by `resamples` random relabellings drawn from `seed`.
 TestResult anderson_darling_two_sample(std::span<const double> a, std::span<const double> b,

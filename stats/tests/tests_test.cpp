@@ -3,6 +3,8 @@
 // shifted run (it fires).
 #include <gtest/gtest.h>
 
+#include <boost/math/distributions/hypergeometric.hpp>
+#include <cmath>
 #include <map>
 #include <stdexcept>
 #include <vector>
@@ -86,6 +88,40 @@ TEST(ChiSquareHomogeneity, OneCellIsNoEvidence) {
   const TestResult r = chi_square_homogeneity({{1, 5}}, {{2, 5}});
   EXPECT_EQ(r.dof, 0);
   EXPECT_EQ(r.p_value, 1);
+}
+
+// For a 2×2 table with fixed margins Pearson's χ² grows with |a − E|, so the relabelling p-value
+// is the two-sided hypergeometric tail P(|A − E| ≥ |a − E|), computed exactly with Boost.
+double two_sided_hypergeometric(unsigned a, unsigned na, unsigned column, unsigned n) {
+  const boost::math::hypergeometric_distribution<double> law(column, na, n);
+  const double e = double(na) * column / n, d = std::abs(a - e);
+  double p = 0;
+  for (unsigned k = 0; k <= std::min(na, column); ++k)
+    if (k + n >= na + column && std::abs(k - e) >= d * (1 - 1e-12)) p += boost::math::pdf(law, k);
+  return p;
+}
+
+TEST(PermutationHomogeneity, MatchesTheExactTwoSidedTailOfATwoByTwoTable) {
+  // 13 of 100 runs at gap 3 against 4 of 100: expected counts 8.5 a side, too few to pool into
+  // two cells at ten. 99,999 relabellings: standard error about 6e−4 at p ≈ 0.04; allow 4.
+  const auto r = permutation_homogeneity({{3, 13}, {4, 87}}, {{3, 4}, {4, 96}}, 99999, 7);
+  const double exact = two_sided_hypergeometric(13, 100, 17, 200);
+  EXPECT_GT(exact, 0.01);
+  EXPECT_LT(exact, 0.1);
+  EXPECT_NEAR(r.p_value, exact, 4 * std::sqrt(exact * (1 - exact) / 99999));
+  EXPECT_EQ(r.dof, 1);
+  EXPECT_EQ(permutation_homogeneity({{3, 13}, {4, 87}}, {{3, 4}, {4, 96}}, 99999, 7).p_value,
+            r.p_value);  // a seed fixes it
+}
+
+TEST(PermutationHomogeneity, ResolvesBelowOneInTenThousandAndAgreesWithItself) {
+  // 13 runs at 3 against none: the exact tail (all 13 on one side or the other) is about 1e−4,
+  // the order of the FAIL level, which 99,999 relabellings resolve.
+  const double exact = two_sided_hypergeometric(13, 100, 13, 200);
+  const auto r = permutation_homogeneity({{3, 13}, {4, 87}}, {{4, 100}}, 99999, 7);
+  EXPECT_NEAR(r.p_value, exact, 4 * std::sqrt(exact / 99999) + 1.0 / 100000);
+  // Both samples at one value: nothing differs, p = 1.
+  EXPECT_EQ(permutation_homogeneity({{4, 10}}, {{4, 20}}, 999, 7).p_value, 1);
 }
 
 TEST(AndersonDarling, StatisticMatchesRAndPValueItsSimulation) {

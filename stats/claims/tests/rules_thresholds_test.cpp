@@ -1220,11 +1220,29 @@ TEST(DistributionRule, CellsJustReachingTenExpectedAreCompared) {
   EXPECT_EQ(o.verdict, Verdict::fail) << o.evidence;
 }
 
-TEST(DistributionRule, CellsJustShortOfTenExpectedPoolIntoOneAndAreInconclusive) {
+// One pooled cell: the unpooled table is tested exactly by relabelling. All 24 at gap 5 against
+// 50 of 100: the two-sided hypergeometric tail is about 1e−7, so no relabelling is as extreme
+// and p = 1/100000: FAIL.
+TEST(DistributionRule, CellsJustShortOfTenExpectedPoolIntoOneAndAreTestedExactly) {
   auto f = measured_gaps({24}, 5);
   const auto o = outcome_of(two_cell_claim(), f);
-  EXPECT_EQ(o.verdict, Verdict::inconclusive) << o.evidence;
-  EXPECT_TRUE(says(o, "one pooled cell")) << o.evidence;
+  EXPECT_EQ(o.details["chi2"]["dof"].get<double>(), 0);
+  EXPECT_EQ(o.details["exact"]["p_value"].get<double>(), 1.0 / 100000);
+  EXPECT_EQ(o.verdict, Verdict::fail) << o.evidence;
+  EXPECT_TRUE(says(o, "one pooled cell, so the unpooled table by 99999 relabellings")) << o.evidence;
+}
+
+// A law with 95 % on one value, as published (95 of 100 at 5), measured as 23 of 24: one pooled
+// cell, and the exact test finds them alike (p far above 0.01): PASS.
+TEST(DistributionRule, OnePooledCellThatAgreesPasses) {
+  const Claim claim = distribution_claim(write_published(
+      "gapcheck_rules_thresholds_1cell",
+      "s,100,pct_runs_with_gap,5,95,\ns,100,pct_runs_with_gap,6,5,\n"));
+  auto f = measured_gaps({23, 1}, 5);
+  const auto o = outcome_of(claim, f);
+  EXPECT_EQ(o.details["chi2"]["dof"].get<double>(), 0);
+  EXPECT_GT(o.details["exact"]["p_value"].get<double>(), 0.5);
+  EXPECT_EQ(o.verdict, Verdict::pass) << o.evidence;
 }
 
 // ---- crossover -----------------------------------------------------------------------------
