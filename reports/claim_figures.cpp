@@ -699,13 +699,17 @@ std::vector<Figure> claim_figures(const claims::ClaimOutcome& outcome, const Sha
                              : fmt::format("({} {} {:.3g}) / {}", statistic, intercept < 0 ? "+" : "−",
                                            std::abs(intercept), form);
     ratio.note = main.note;
-    for (std::size_t g = 0; g < groups.size(); ++g) {
-      Series r = measured(groups[g].label.empty() ? "measured" : groups[g].label, outcome.points,
-                          groups[g], var, static_cast<int>(g) + 1, -1,
-                          [&](const stats::Point& p) { return shape(claimed.shape, p.x); },
-                          intercept);
-      if (!r.x.empty()) ratio.series.push_back(std::move(r));
-    }
+    // Each group's means less `minus`, divided by the claimed shape, as a series of `figure`.
+    const auto add_over_shape = [&](Figure& figure, double minus) {
+      for (std::size_t g = 0; g < groups.size(); ++g) {
+        Series r = measured(groups[g].label.empty() ? "measured" : groups[g].label,
+                            outcome.points, groups[g], var, static_cast<int>(g) + 1, -1,
+                            [&](const stats::Point& p) { return shape(claimed.shape, p.x); },
+                            minus);
+        if (!r.x.empty()) figure.series.push_back(std::move(r));
+      }
+    };
+    add_over_shape(ratio, intercept);
     if (!ratio.series.empty()) {
       choose_x_axis(ratio);  // the grid's points drawn, before the line across them
       const double level = constant ? claimed.c : claimed.a;
@@ -738,14 +742,10 @@ std::vector<Figure> claim_figures(const claims::ClaimOutcome& outcome, const Sha
       over.y_label = fmt::format("{} / {}", statistic, form);
       over.log_y = true;
       over.note = main.note;
+      add_over_shape(over, 0);
       double lo = INFINITY, hi = 0;
-      for (std::size_t g = 0; g < groups.size(); ++g) {
-        Series r = measured(groups[g].label.empty() ? "measured" : groups[g].label, outcome.points,
-                            groups[g], var, static_cast<int>(g) + 1, -1,
-                            [&](const stats::Point& p) { return shape(claimed.shape, p.x); });
+      for (const Series& r : over.series)
         for (const double y : r.y) lo = std::min(lo, y), hi = std::max(hi, y);
-        if (!r.x.empty()) over.series.push_back(std::move(r));
-      }
       if (!over.series.empty() && lo > 0) {
         choose_x_axis(over);
         const auto [x0, x1] = x_extent(over);
