@@ -165,14 +165,16 @@ std::string status_text(const Grid& grid, const RunStore& store, const SweepPlan
     widths[3] = std::max(widths[3], std::to_string(k.n).size());
     widths[4] = std::max(widths[4], std::to_string(k.m).size());
   }
-  out += fmt::format("\n{:<{}}  {:<{}}  {:<{}}  {:<6}  {:>{}}  {:>{}}  {:>11}\n", "process",
-                     widths[0], "setting", widths[1], "weights", widths[2], "engine", "n",
-                     widths[3], "m", widths[4], "done/runs");
+  // The seed closes each row: a plan's points each have their own, and a run's key holds it.
+  out += fmt::format("\n{:<{}}  {:<{}}  {:<{}}  {:<6}  {:>{}}  {:>{}}  {:>11}  {:>20}\n",
+                     "process", widths[0], "setting", widths[1], "weights", widths[2], "engine",
+                     "n", widths[3], "m", widths[4], "done/runs", "seed");
   for (std::size_t p = 0; p < plan.keys.size(); ++p) {
     const auto& k = plan.keys[p];
-    out += fmt::format("{:<{}}  {:<{}}  {:<{}}  {:<6}  {:>{}}  {:>{}}  {:>11}\n", k.process,
-                       widths[0], k.setting, widths[1], k.weights, widths[2], k.engine, k.n,
-                       widths[3], k.m, widths[4], fmt::format("{}/{}", plan.done[p], grid.points[p].runs));
+    out += fmt::format("{:<{}}  {:<{}}  {:<{}}  {:<6}  {:>{}}  {:>{}}  {:>11}  {:>20}\n",
+                       k.process, widths[0], k.setting, widths[1], k.weights, widths[2], k.engine,
+                       k.n, widths[3], k.m, widths[4],
+                       fmt::format("{}/{}", plan.done[p], grid.points[p].runs), k.seed);
   }
   return out;
 }

@@ -178,6 +178,10 @@ plan)
   mpirun -n 2 --oversubscribe "$gapcheck" sweep plan.toml --db swept.db > /dev/null 2> sweep_err.txt ||
     fail "mpirun sweep of the plan exited with $?: $(cat sweep_err.txt)"
   grep -q "on 1 MPI worker" sweep_err.txt || fail "the plan did not run under MPI: $(head -2 sweep_err.txt)"
+  # --status ends each point's row with its own seed.
+  first_seed=$(grep -m1 '^seed = ' plan.toml | cut -d' ' -f3)
+  "$gapcheck" sweep plan.toml --db swept.db --status | grep -q " 30/30 *$first_seed\$" ||
+    fail "--status does not give the plan's first seed $first_seed"
   for part in 1/2 2/2; do
     "$gapcheck" sweep plan.toml --part $part --db "part${part%/2}.db" > /dev/null 2>&1 ||
       fail "sweep --part $part of the plan exited with $?"
