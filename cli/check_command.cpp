@@ -133,9 +133,16 @@ int run_check(const CheckArgs& a, std::ostream& out, std::ostream& err) {
     FirstStage first_stage;
     if (const unsigned stages = claims::stages_of(o); stages > 1) {
       first_stage.stages = stages;
-      std::map<std::string, std::uint64_t> first_runs;  // a point's key: the runs stage 1 reads
-      for (const auto& [point, seed] : claims::planned_points(selected, a.tier, salt, 1, stages))
+      // A point's key: the runs stage 1 reads, or every run for a claim whose PASS reads every
+      // stage (the floor is the cost of true claims decided as early as they can be).
+      std::vector<claims::Claim> stopping, reading_all;
+      for (const auto& c : selected)
+        (claims::pass_stops_early(c.rule) ? stopping : reading_all).push_back(c);
+      std::map<std::string, std::uint64_t> first_runs;
+      for (const auto& [point, seed] : claims::planned_points(stopping, a.tier, salt, 1, stages))
         first_runs[point.key()] = point.runs;
+      for (const auto& [point, seed] : claims::planned_points(reading_all, a.tier, salt))
+        first_runs[point.key()] = std::max(first_runs[point.key()], point.runs);
       for (const auto& planned_point : planned)
         first_stage.runs.push_back(first_runs.at(planned_point.point.key()));
     }

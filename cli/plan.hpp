@@ -19,7 +19,8 @@
 namespace gapcheck::cli {
 
 // A staged check's first stage: the runs it reads of each point (parallel to the plan's points),
-// for the cost of a check whose every claim is decided there; empty for no stages.
+// for the cost of a check whose every claim is decided as early as it can be (stage 1, or the
+// last for a claim whose PASS reads every stage); empty for no stages.
 struct FirstStage {
   std::vector<std::uint64_t> runs;
   unsigned stages = 1;

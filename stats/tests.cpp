@@ -164,6 +164,7 @@ TestResult permutation_homogeneity(const std::map<double, std::uint64_t>& a,
   std::vector<std::uint32_t> pooled;  // each run's cell
   std::vector<double> in_a, totals;   // per cell
   for (const auto& [value, counts] : table) {
+    if (counts.first + counts.second == 0) continue;  // a published 0 %: no run, no cell
     const auto cell = static_cast<std::uint32_t>(totals.size());
     pooled.insert(pooled.end(), counts.first + counts.second, cell);
     in_a.push_back(static_cast<double>(counts.first));

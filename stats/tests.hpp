@@ -34,9 +34,10 @@ TestResult chi_square_homogeneity(const std::map<double, std::uint64_t>& a,
                                   double min_expected = 10);
 
 // Pearson's chi-square statistic of homogeneity on the unpooled table of two samples, its p-value
-// from `resamples` random relabellings of the pooled runs (exact in law for any cell counts):
-// for tables whose expected counts are too small for chi_square_homogeneity to keep two cells.
-// dof is the number of distinct values less one.
+// from `resamples` random relabellings of the pooled runs: exact in law for any cell counts when
+// the runs of both samples are exchangeable (i.i.d.), for tables whose expected counts are too
+// small for chi_square_homogeneity to keep two cells. Values with no run make no cell; dof is
+// the number of cells less one.
 TestResult permutation_homogeneity(const std::map<double, std::uint64_t>& a,
                                    const std::map<double, std::uint64_t>& b,
                                    std::uint64_t resamples, std::uint64_t seed);

@@ -149,6 +149,10 @@ std::uint64_t staged_runs(std::uint64_t runs, unsigned stage, unsigned stages) {
   return std::min(runs, std::max(share, kMinStageRuns));
 }
 
+bool pass_stops_early(RuleKind rule) {
+  return rule != RuleKind::fluid && rule != RuleKind::distribution;
+}
+
 namespace {
 
 using PointData = std::map<std::string, std::pair<std::uint64_t, std::vector<RunResult>>>;
@@ -183,11 +187,9 @@ void simulate_lacking(const std::vector<PlannedPoint>& needed, PointData& data,
 }
 
 // Whether a verdict is shown, and so may stop a claim before the last stage: every FAIL, and a
-// PASS of every rule but the two whose PASS means only that nothing was rejected (`fluid`,
-// `distribution`: fewer runs reject less), which read every stage.
+// PASS of a rule whose PASS stops early.
 bool shown(RuleKind rule, Verdict verdict) {
-  if (verdict == Verdict::fail) return true;
-  return verdict == Verdict::pass && rule != RuleKind::fluid && rule != RuleKind::distribution;
+  return verdict == Verdict::fail || (verdict == Verdict::pass && pass_stops_early(rule));
 }
 
 ClaimOutcome decide_claim(const Claim& c, const CheckOptions& options, std::uint64_t salt,

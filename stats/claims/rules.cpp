@@ -89,9 +89,11 @@ double x_of(const Claim& claim, const stats::Point& p) {
 // The ratio reading is Θ as theorists mean it: gap/f stays within constant bounds along the
 // grid while each rival's ratio drifts. The fit reading asks for the exact form gap ≈ a·f + c,
 // which allows an additive constant but no other lower-order term. A PASS needs one reading to
-// show the claim and the other not to refute it; a FAIL needs one to refute it and neither to
-// show it; readings that contradict each other leave the claim INCONCLUSIVE.
-enum class Reading { shows, refutes, neither };
+// show the claim and the other neither to refute nor to contest it; a FAIL needs one to refute it
+// and neither to show it; readings that contradict each other leave the claim INCONCLUSIVE.
+// `contests`: the fit prefers a rival too close to the claimed form for the ratio to refute
+// either; it keeps the claim from a PASS and never FAILs it.
+enum class Reading { shows, refutes, contests, neither };
 struct ReadOut {
   Reading reading;
   std::string evidence;  // the numbers, then the reason when it neither shows nor refutes
@@ -149,10 +151,11 @@ ReadOut fit_reading(const Claim& claim, const std::vector<stats::Point>& pts, Cl
   if (claimed.p_value < thresholds::fit_alpha && rival->aic < claimed.aic - aic_margin) {
     const auto parting =
         log_parting(stats::shape(claim.form), stats::shape(rival->shape), grid_of(pts));
+    // A rival not positive on the grid has no ratio to part by; the fit alone decides then.
     if (!parting || *parting > thresholds::drift_cap) return {Reading::refutes, ev};
-    return {Reading::neither, ev + ": the claimed form's fit is rejected, but " + rival->shape +
-                                  " parts from it by only " + factor(*parting) +
-                                  " on this grid: one Θ class here"};
+    return {Reading::contests, ev + ": the claimed form's fit is rejected, but " + rival->shape +
+                                   " parts from it by only " + factor(*parting) +
+                                   " on this grid: one Θ class here"};
   }
   const bool leads = claimed.aic <= rival->aic - thresholds::aic_lead;
   if (fits_ok && positive && leads) return {Reading::shows, ev};
@@ -292,15 +295,16 @@ Decision shape_rule(const Claim& claim, const std::vector<stats::Point>& pts, Cl
   const ReadOut ratio = ratio_reading(claim, pts, out);
   const ReadOut fit = fit_reading(claim, pts, out);
   const auto reading_json = [](const ReadOut& r) {
-    return json{{"reading", r.reading == Reading::shows     ? "shows"
-                            : r.reading == Reading::refutes ? "refutes"
-                                                            : "neither"},
+    return json{{"reading", r.reading == Reading::shows      ? "shows"
+                            : r.reading == Reading::refutes  ? "refutes"
+                            : r.reading == Reading::contests ? "contests"
+                                                             : "neither"},
                 {"evidence", r.evidence}};
   };
   out.details["readings"] = {{"ratio", reading_json(ratio)}, {"fit", reading_json(fit)}};
   const std::string ev = ratio.evidence + "; " + fit.evidence;
   const auto any = [&](Reading r) { return ratio.reading == r || fit.reading == r; };
-  if (any(Reading::shows) && any(Reading::refutes))
+  if (any(Reading::shows) && (any(Reading::refutes) || any(Reading::contests)))
     return {Verdict::inconclusive, ev + "; the two readings contradict each other"};
   if (any(Reading::shows)) return {Verdict::pass, ev};
   if (any(Reading::refutes)) return {Verdict::fail, ev};
@@ -766,10 +770,9 @@ Decision distribution_rule(const Claim& claim, std::span<const Sample> a, ClaimO
   out.details["published_rows"] = published.rows;
   out.details["published_protocol"] = published.notes;
   out.details["chi2"] = {{"statistic", test.statistic}, {"dof", test.dof}, {"p_value", test.p_value}};
-  const std::string ev = "mean " + num(sm.mean) + " vs published " + num(pub_sum / pub_n) +
-                         ", chi2 p=" + num(test.p_value);
+  const std::string means = "mean " + num(sm.mean) + " vs published " + num(pub_sum / pub_n);
   double p = test.p_value;
-  std::string why = ev;
+  std::string why = means + ", chi2 p=" + num(p);
   if (test.dof < 1) {
     // Every cell pooled into one (a law with nearly all its mass on one value): the chi-square
     // approximation compares nothing, so the unpooled table is tested exactly, by relabelling.
@@ -778,9 +781,8 @@ Decision distribution_rule(const Claim& claim, std::span<const Sample> a, ClaimO
     out.details["exact"] = {{"statistic", exact.statistic}, {"dof", exact.dof},
                             {"p_value", exact.p_value}, {"resamples", kExactResamples}};
     p = exact.p_value;
-    why = "mean " + num(sm.mean) + " vs published " + num(pub_sum / pub_n) +
-          "; one pooled cell, so the unpooled table by " + std::to_string(kExactResamples) +
-          " relabellings: p=" + num(p);
+    why = means + "; one pooled cell, so the unpooled table by " +
+          std::to_string(kExactResamples) + " relabellings: p=" + num(p);
   }
   if (p < fail_alpha) return {Verdict::fail, why};
   if (p >= thresholds::agree_alpha) return {Verdict::pass, why};

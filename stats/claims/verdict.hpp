@@ -95,6 +95,11 @@ inline constexpr std::uint64_t kMinStageRuns = 30;
 // up, at least kMinStageRuns (and at most runs).
 std::uint64_t staged_runs(std::uint64_t runs, unsigned stage, unsigned stages);
 
+// Whether a PASS of `rule` may stop a claim before the last stage: not for the two rules whose
+// PASS means only that nothing was rejected (`fluid`, `distribution`: fewer runs reject less),
+// which read every stage unless they FAIL.
+bool pass_stops_early(RuleKind rule);
+
 // The seed salt of a check: --salt, or one drawn for --fresh-seeds, else kFixedSalt.
 std::uint64_t salt_of(const CheckOptions&);
 

@@ -114,14 +114,25 @@ TEST(PermutationHomogeneity, MatchesTheExactTwoSidedTailOfATwoByTwoTable) {
             r.p_value);  // a seed fixes it
 }
 
-TEST(PermutationHomogeneity, ResolvesBelowOneInTenThousandAndAgreesWithItself) {
-  // 13 runs at 3 against none: the exact tail (all 13 on one side or the other) is about 1e−4,
-  // the order of the FAIL level, which 99,999 relabellings resolve.
-  const double exact = two_sided_hypergeometric(13, 100, 13, 200);
-  const auto r = permutation_homogeneity({{3, 13}, {4, 87}}, {{4, 100}}, 99999, 7);
+TEST(PermutationHomogeneity, ResolvesPValuesBelowTheFailLevel) {
+  // 15 runs at gap 3 against none: the exact two-sided tail (all 15 on one side or the other)
+  // is 3.5e−5, below the rules' FAIL level 1e−4, and 99,999 relabellings find it below too.
+  const double exact = two_sided_hypergeometric(15, 100, 15, 200);
+  ASSERT_NEAR(exact, 3.46e-5, 1e-7);
+  const auto r = permutation_homogeneity({{3, 15}, {4, 85}}, {{4, 100}}, 99999, 7);
+  EXPECT_LT(r.p_value, 1e-4);
   EXPECT_NEAR(r.p_value, exact, 4 * std::sqrt(exact / 99999) + 1.0 / 100000);
-  // Both samples at one value: nothing differs, p = 1.
+}
+
+TEST(PermutationHomogeneity, OneValueOnBothSidesIsNoEvidenceAndAnEmptyValueNoCell) {
   EXPECT_EQ(permutation_homogeneity({{4, 10}}, {{4, 20}}, 999, 7).p_value, 1);
+  // A published 0 % is a value with no run: it makes no cell (no 0/0 in the statistic).
+  const auto with_zero = permutation_homogeneity({{3, 13}, {4, 87}}, {{3, 4}, {4, 96}, {5, 0}},
+                                                 9999, 7);
+  const auto without = permutation_homogeneity({{3, 13}, {4, 87}}, {{3, 4}, {4, 96}}, 9999, 7);
+  EXPECT_EQ(with_zero.dof, 1);
+  EXPECT_EQ(with_zero.p_value, without.p_value);
+  EXPECT_TRUE(std::isfinite(with_zero.statistic));
 }
 
 TEST(AndersonDarling, StatisticMatchesRAndPValueItsSimulation) {

@@ -287,6 +287,17 @@ TEST(Rules, ShapeRanksTheTrueFormFirstAndFailsAWrongOne) {
   EXPECT_EQ(o.details["readings"]["fit"]["reading"], "refutes") << o.evidence;
   EXPECT_EQ(o.verdict, Verdict::inconclusive) << o.evidence;
   EXPECT_NE(o.evidence.find("the two readings contradict each other"), std::string::npos);
+  // Up to n = 2^20 ln n and log₂ ln n part by only ×1.94: the fit, which prefers ln n, contests
+  // the claim instead of refuting it, and still keeps it from the PASS the ratio would give.
+  Fake shorter;
+  for (int k = 4; k <= 20; k += 4) {
+    const double n = std::ldexp(1.0, k);
+    shorter.add({{"n", n}}, 50, 0.8 * std::log(n) + 2, k);
+  }
+  const auto c = outcome_of(wrong, shorter);
+  EXPECT_EQ(c.details["readings"]["ratio"]["reading"], "shows") << c.evidence;
+  EXPECT_EQ(c.details["readings"]["fit"]["reading"], "contests") << c.evidence;
+  EXPECT_EQ(c.verdict, Verdict::inconclusive) << c.evidence;
 }
 
 TEST(Rules, MeanAtMostDecidesBothWays) {
