@@ -49,7 +49,8 @@ void print_plan(const std::vector<store::GridPoint>& points, const std::string& 
   const std::string floor =
       first_stage.runs.empty()
           ? ""
-          : fmt::format("; about {} if every claim is decided as early as it can be of {} stages ({})",
+          : fmt::format("; about {} if every claim is decided as early as it can be (stage 1 of "
+                        "{}; {})",
                         cpu_time(first_seconds), first_stage.stages, counted(first_runs, "run"));
   out << "# The plan of " << command << ": " << totals << floor << ".\n"
       << "# Run it: gapcheck sweep THIS_FILE --db runs.db  (or mpirun -n K gapcheck sweep ...; or\n"

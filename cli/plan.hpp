@@ -28,7 +28,8 @@ struct FirstStage {
 
 // Prints the plan of `points` (what `command` would simulate) on `out`, its totals on `err`.
 // `then` is the command that reads the swept store back. The plan holds every run of the last
-// stage; with `first_stage`, the totals also give the cost of the first stage alone.
+// stage; with `first_stage`, the totals also give the cost when every claim is decided as early
+// as it can be.
 void print_plan(const std::vector<store::GridPoint>& points, const std::string& command,
                 const std::string& then, std::ostream& out, std::ostream& err,
                 const FirstStage& first_stage = {});

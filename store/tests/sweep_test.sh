@@ -172,15 +172,15 @@ plan)
   # In stages, the totals add what the first stage alone costs (30 runs a point, the floor).
   "$gapcheck" "${selection[@]}" --stages 2 --plan 2> staged_err.txt | grep -v '^#' |
     cmp -s - <(grep -v '^#' plan.toml) || fail "--stages changed the plan's points"
-  grep -q "; about .* if every claim is decided as early as it can be of 2 stages (360 runs)$" \
+  grep -q "; about .* if every claim is decided as early as it can be (stage 1 of 2; 360 runs)$" \
     staged_err.txt || fail "the staged plan's totals: $(cat staged_err.txt)"
   # Where stage 1 reads fewer runs than the last: mean-thinning-log, 4 points of 500 runs, reads
   # 250 of each at stage 1 of 2; a distribution claim (its PASS reads every stage) counts all.
   "$gapcheck" check mean-thinning-log --stages 2 --plan 2> staged_err.txt > /dev/null
-  grep -q "^plan: 4 points, 2000 runs, .* of 2 stages (1000 runs)$" staged_err.txt ||
+  grep -q "^plan: 4 points, 2000 runs, .* (stage 1 of 2; 1000 runs)$" staged_err.txt ||
     fail "the staged plan's first stage: $(cat staged_err.txt)"
   "$gapcheck" check published-sigma-noisy-s2 --stages 2 --plan 2> staged_err.txt > /dev/null
-  grep -q "^plan: 1 point, 100 runs, .* of 2 stages (100 runs)$" staged_err.txt ||
+  grep -q "^plan: 1 point, 100 runs, .* (stage 1 of 2; 100 runs)$" staged_err.txt ||
     fail "a distribution claim's first stage does not count every run: $(cat staged_err.txt)"
   [[ ! -e gapcheck.db ]] || fail "--plan made a store"
   mpirun -n 2 --oversubscribe "$gapcheck" sweep plan.toml --db swept.db > /dev/null 2> sweep_err.txt ||
