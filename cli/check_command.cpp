@@ -3,7 +3,6 @@
 // The table is for people: one line per claim with its verdict and a few words of evidence,
 // and below it the findings (documented disagreements with a publication) and the defects
 // (a true claim that FAILs, a control that PASSes). --json carries every number instead.
-#include <map>
 #include <memory>
 
 #include "cli/commands.hpp"
@@ -133,18 +132,9 @@ int run_check(const CheckArgs& a, std::ostream& out, std::ostream& err) {
     FirstStage first_stage;
     if (const unsigned stages = claims::stages_of(o); stages > 1) {
       first_stage.stages = stages;
-      // A point's key: the runs stage 1 reads, or every run for a claim whose PASS reads every
-      // stage (the floor is the cost of true claims decided as early as they can be).
-      std::vector<claims::Claim> stopping, reading_all;
-      for (const auto& c : selected)
-        (claims::pass_stops_early(c.rule) ? stopping : reading_all).push_back(c);
-      std::map<std::string, std::uint64_t> first_runs;
-      for (const auto& [point, seed] : claims::planned_points(stopping, a.tier, salt, 1, stages))
-        first_runs[point.key()] = point.runs;
-      for (const auto& [point, seed] : claims::planned_points(reading_all, a.tier, salt))
-        first_runs[point.key()] = std::max(first_runs[point.key()], point.runs);
+      const auto earliest = claims::earliest_runs(selected, a.tier, stages);
       for (const auto& planned_point : planned)
-        first_stage.runs.push_back(first_runs.at(planned_point.point.key()));
+        first_stage.runs.push_back(earliest.at(planned_point.point.key()));
     }
     std::string selection = fmt::format("gapcheck check '{}' --tier {}", a.glob, a.tier);
     for (const auto& c : a.catalogs) selection += " --catalog " + c;

@@ -153,6 +153,18 @@ bool pass_stops_early(RuleKind rule) {
   return rule != RuleKind::fluid && rule != RuleKind::distribution;
 }
 
+std::map<std::string, std::uint64_t> earliest_runs(const std::vector<Claim>& claims,
+                                                   const std::string& tier, unsigned stages) {
+  std::map<std::string, std::uint64_t> runs;
+  for (const Claim& c : claims) {
+    const unsigned stage = pass_stops_early(c.rule) ? 1 : stages;
+    const auto [a, b] = staged_points(c, tier, stage, stages);
+    for (const auto* side : {&a, &b})
+      for (const PointSpec& p : *side) runs[p.key()] = std::max(runs[p.key()], p.runs);
+  }
+  return runs;
+}
+
 namespace {
 
 using PointData = std::map<std::string, std::pair<std::uint64_t, std::vector<RunResult>>>;

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -94,6 +95,11 @@ inline constexpr std::uint64_t kMinStageRuns = 30;
 // The runs a point of `runs` runs reads at `stage` of `stages`: runs·2^(stage − stages), rounded
 // up, at least kMinStageRuns (and at most runs).
 std::uint64_t staged_runs(std::uint64_t runs, unsigned stage, unsigned stages);
+
+// The runs of each point (by PointSpec::key) that the claims read if each is decided as early as
+// it can be among `stages`: stage 1's, or every run for a claim whose PASS reads every stage.
+std::map<std::string, std::uint64_t> earliest_runs(const std::vector<Claim>& claims,
+                                                   const std::string& tier, unsigned stages);
 
 // Whether a PASS of `rule` may stop a claim before the last stage: not for the two rules whose
 // PASS means only that nothing was rejected (`fluid`, `distribution`: fewer runs reject less),
