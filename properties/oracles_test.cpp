@@ -125,6 +125,7 @@ std::vector<LawCase> law_cases() {
       {"two-choice", "g-bounded:g=1.5,adversary=near-max", near_max_two_choice(1.5)},
       {"two-choice", "sigma-noisy:sigma=0.7", noisy_two_choice(0.7)},
       {"two-choice", "sigma-noisy:sigma=2", noisy_two_choice(2)},
+      {"two-choice", "sigma-noisy:sigma=2,noise=per-read", noisy_two_choice(2)},
       {"one-plus-beta:beta=0.5", "sigma-noisy:sigma=1", noisy_one_plus_beta(0.5, 1)},
       {"two-choice", "delay:tau=4,adversary=random", random_delay_two_choice(4, false)},
       {"two-choice", "delay:tau=12,adversary=random", random_delay_two_choice(12, false)},

@@ -4,13 +4,24 @@
 // Source: Los & Sauerwald, J.ACM 70(6), 2023 (arXiv 2206.07503), PODC'22.
 //
 // Real sigma and real-valued comparisons (the authors' code truncates to integers; we do not).
-// Each read draws one standard normal from the setting stream, and sigma = 0 adds exactly 0, so
-// sigma = 0 places every ball where the exact setting does. compare_to and in_top perturb the
-// bin's read and compare it with the level (or q, the k-th heaviest load) exactly: the level is
-// the process's own knowledge, not a read. docs/settings.md.
+// compare_to and in_top perturb the bin's read and compare it with the level (or q, the k-th
+// heaviest load) exactly: the level is the process's own knowledge, not a read. docs/settings.md.
+//
+// A comparison of two fresh reads, x_i + sigma Z_i < x_j + sigma Z_j, holds with probability
+// Phi((x_j - x_i) / (sigma sqrt 2)) whatever the process read before (every read is fresh). So
+// noise=per-comparison (the default) draws that outcome with one uniform against the normal CDF,
+// from a table by load difference for integer loads; noise=per-read draws the two normals (two
+// Box-Muller normals per comparison, several times slower). The two have the same law and
+// different streams: the parameter is part of the spec, so their runs never mix in a run store.
+// sigma = 0 answers every question exactly, drawing nothing (per-comparison) or adding 0 to
+// every read (per-read): both place every ball where the exact setting does.
 #pragma once
 
+#include <array>
+#include <cmath>
 #include <cstdint>
+#include <limits>
+#include <type_traits>
 
 #include "processes/core/describe.hpp"
 #include "processes/settings/setting_oracle.hpp"
@@ -26,14 +37,23 @@ class SigmaNoisyOracle : public SettingOracle<LoadT, State> {
  public:
   using hides = Hides<Question::load, Question::compare, Question::compare_to, Question::in_top>;
 
-  SigmaNoisyOracle(State& loads, Streams& streams, double sigma)
-      : Base(loads, streams), sigma_(sigma) {}
+  SigmaNoisyOracle(State& loads, Streams& streams, double sigma, bool per_read = false)
+      : Base(loads, streams), sigma_(sigma), per_read_(per_read) {
+    less_by_difference_.fill(kUnset);
+  }
 
   double load(Bin i) {
     ++noisy_reads_;
     return static_cast<double>(loads_[i]) + sigma_ * standard_normal(streams_.setting);
   }
-  Order compare(Bin i, Bin j) { return this->compare_read(i, j, noisy()); }
+  Order compare(Bin i, Bin j) {
+    if (per_read_) return this->compare_read(i, j, noisy());
+    noisy_reads_ += 2;  // the two reads the comparison stands for
+    const Order truth = order_of(loads_[i], loads_[j]);
+    if (sigma_ == 0) return this->counted(truth, truth);
+    const bool less = uniform01(streams_.setting) < less_probability(loads_[i], loads_[j]);
+    return this->counted(truth, less ? Order::less : Order::greater);
+  }
   Order compare_to(Bin i, double level) { return this->compare_to_read(i, level, noisy()); }
   bool in_top(Bin i, std::uint64_t k) { return this->in_top_read(i, k, noisy()); }
 
@@ -46,18 +66,39 @@ class SigmaNoisyOracle : public SettingOracle<LoadT, State> {
     return [this](Bin i, bool) { return load(i); };
   }
 
+  // P(x_i + sigma Z_i < x_j + sigma Z_j) = Phi((x_j - x_i) / (sigma sqrt 2))
+  // = erfc((x_i - x_j) / (2 sigma)) / 2. Integer loads: by difference from a table filled as
+  // differences occur (a run meets a few dozen), the erfc beyond it.
+  double less_probability(LoadT xi, LoadT xj) {
+    const double difference = static_cast<double>(xi) - static_cast<double>(xj);
+    if constexpr (std::is_integral_v<LoadT>) {
+      const double index = difference + kHalfTable;
+      if (index >= 0 && index < static_cast<double>(less_by_difference_.size())) {
+        double& p = less_by_difference_[static_cast<std::size_t>(index)];
+        if (p == kUnset) [[unlikely]] p = 0.5 * std::erfc(difference / (2 * sigma_));
+        return p;
+      }
+    }
+    return 0.5 * std::erfc(difference / (2 * sigma_));
+  }
+
+  static constexpr int kHalfTable = 256;
+  static constexpr double kUnset = -1;
   double sigma_;
+  bool per_read_;
   std::uint64_t noisy_reads_ = 0;
+  std::array<double, 2 * kHalfTable + 1> less_by_difference_;  // by x_i - x_j + kHalfTable
 };
 
 struct SigmaNoisySetting {
   static constexpr bool on_levels = true;
   double sigma = 1;
+  bool per_read = false;  // noise=per-read: two normals per comparison (same law, other streams)
 
   template <class Load = void, class State>
   SigmaNoisyOracle<oracle_load_t<Load, State>, State> oracle(State& loads,
                                                              Streams& streams) const {
-    return {loads, streams, sigma};
+    return {loads, streams, sigma, per_read};
   }
 };
 
@@ -66,8 +107,15 @@ std::vector<Described<AnySetting>> sigma_noisy_entries() {
   return {{{"sigma-noisy",
             "every load read is x_i + N(0, sigma^2), fresh per read; real comparisons",
             "Los, Sauerwald, PODC'22 / J. ACM 2023, arXiv 2206.07503",
-            {{"sigma", ParamDef::Kind::real, "1", 0, 1e9, {}, "standard deviation of the noise"}}},
-           [](const Params& p) -> AnySetting { return SigmaNoisySetting{p.real("sigma")}; }}};
+            {{"sigma", ParamDef::Kind::real, "1", 0, 1e9, {}, "standard deviation of the noise"},
+             {"noise", ParamDef::Kind::choice, "per-comparison", 0, 0,
+              {"per-comparison", "per-read"},
+              "how a comparison of two reads is drawn: per-comparison (one uniform against "
+              "Phi((x_j - x_i)/(sigma sqrt 2))) or per-read (two normals); the same law, other "
+              "random streams"}}},
+           [](const Params& p) -> AnySetting {
+             return SigmaNoisySetting{p.real("sigma"), p.choice("noise") == "per-read"};
+           }}};
 }
 
 }  // namespace gapcheck

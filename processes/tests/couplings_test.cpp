@@ -58,7 +58,7 @@ TEST(Couplings, DegenerateSettingsAreTheExactSetting) {
     for (const char* weights : {"unit", "exp"})
       for (const char* setting :
            {"g-bounded:g=0", "g-bounded:g=0,adversary=near-max", "sigma-noisy:sigma=0",
-            "batch:b=1", "delay:tau=1", "delay:tau=1,adversary=random",
+            "sigma-noisy:sigma=0,noise=per-read", "batch:b=1", "delay:tau=1", "delay:tau=1,adversary=random",
             "delay:tau=1,adversary=random-per-read"})
         expect_same_loads(process, "exact", weights, setting, weights);
 }
@@ -117,7 +117,8 @@ TEST(Couplings, ZeroGMyopicTossesItsCoinOnExactTies) {
 }
 
 TEST(Couplings, NonDegenerateSettingsDiffer) {
-  for (const char* setting : {"g-bounded:g=1", "g-myopic:g=1", "sigma-noisy:sigma=0.5", "batch:b=2",
+  for (const char* setting : {"g-bounded:g=1", "g-myopic:g=1", "sigma-noisy:sigma=0.5",
+                              "sigma-noisy:sigma=0.5,noise=per-read", "batch:b=2",
                               "delay:tau=2", "delay:tau=2,adversary=random",
                               "delay:tau=2,adversary=random-per-read"})
     EXPECT_NE(final_loads("two-choice", "exact", "unit", 1), final_loads("two-choice", setting, "unit", 1))
