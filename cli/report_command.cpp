@@ -190,20 +190,32 @@ int plan_report(const ReportCommandOptions& o, std::ostream& out, std::ostream& 
   options.published =
       o.published.empty() ? reports::default_published_dir() : std::filesystem::path(o.published);
   // A point that a claim and an experiment share (same simulation, same seed) runs once.
-  store::Grid plan;
-  if (const auto check = claim_check(options, o.catalogs))
-    for (const auto& [point, seed] : claims::planned_points(claims::selected_claims(*check),
-                                                            check->tier, claims::kFixedSalt))
+  // `earliest` adds the same points in the same order, each claim's with the runs it reads when
+  // decided as early as it can be (the report checks its claims in stages, as check does).
+  store::Grid plan, earliest;
+  FirstStage first_stage;
+  if (const auto check = claim_check(options, o.catalogs)) {
+    const auto selected = claims::selected_claims(*check);
+    first_stage.stages = claims::stages_of(*check);
+    const auto early = claims::earliest_runs(selected, check->tier, first_stage.stages);
+    for (const auto& [point, seed] : claims::planned_points(selected, check->tier,
+                                                            claims::kFixedSalt)) {
       store::add_point(plan, {claims::simulation_of(point), seed, point.runs});
+      store::add_point(earliest, {claims::simulation_of(point), seed, early.at(point.key())});
+    }
+  }
   for (const auto& batch : reports::planned_batches(options))
-    store::add_point(plan, {batch.simulation, batch.seed, batch.results.size()});
+    for (store::Grid* grid : {&plan, &earliest})
+      store::add_point(*grid, {batch.simulation, batch.seed, batch.results.size()});
+  if (first_stage.stages > 1)
+    for (const auto& p : earliest.points) first_stage.runs.push_back(p.runs);
   const std::vector<store::GridPoint>& points = plan.points;
   if (points.empty())
     throw InputError("'" + o.glob + "' selects no experiment and no claim in tier " + o.tier);
   std::string selection = fmt::format("gapcheck report '{}' --tier {} --seed {}", o.glob, o.tier,
                                       options.seed);
   for (const auto& c : o.catalogs) selection += " --catalog " + c;
-  print_plan(points, selection, selection + " --db runs.db", out, err);
+  print_plan(points, selection, selection + " --db runs.db", out, err, first_stage);
   return kExitOk;
 }
 

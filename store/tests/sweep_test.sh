@@ -182,6 +182,31 @@ plan)
   "$gapcheck" check published-sigma-noisy-s2 --stages 2 --plan 2> staged_err.txt > /dev/null
   grep -q "^plan: 1 point, 100 runs, .* (stage 1 of 2; 100 runs)$" staged_err.txt ||
     fail "a distribution claim's first stage does not count every run: $(cat staged_err.txt)"
+  # A report checks its claims in stages as check does, so its plan gives the same first-stage
+  # floor: here a paper-tier order claim of 2 points of 160 runs a side, 40 a point at stage 1 of 3.
+  cat > tiny_catalog.toml <<'TOML'
+[[claim]]
+id = "tiny-two-choice-beats-one-choice"
+statement = "Two-Choice <= One-Choice (gap)"
+source = "Azar, Broder, Karlin, Upfal, SIAM J. Comput. 1999"
+evidence = "V"
+process = "two-choice"
+than = { process = "one-choice" }
+rule = "order"
+x = "n"
+[claim.ci]
+n = [64, 128]
+m = "10n"
+runs = 40
+[claim.paper]
+n = [64, 128]
+m = "10n"
+runs = 160
+TOML
+  "$gapcheck" report 'tiny*' --catalog tiny_catalog.toml --tier paper --plan 2> staged_err.txt > /dev/null ||
+    fail "report --plan with a catalog exited with $?: $(cat staged_err.txt)"
+  grep -q "^plan: 4 points, 640 runs, .* (stage 1 of 3; 160 runs)$" staged_err.txt ||
+    fail "the staged report plan's first stage: $(cat staged_err.txt)"
   [[ ! -e gapcheck.db ]] || fail "--plan made a store"
   mpirun -n 2 --oversubscribe "$gapcheck" sweep plan.toml --db swept.db > /dev/null 2> sweep_err.txt ||
     fail "mpirun sweep of the plan exited with $?: $(cat sweep_err.txt)"
