@@ -212,6 +212,37 @@ std::optional<Drift> drift_of(const std::vector<stats::Point>& pts, const std::s
   return d;
 }
 
+// The runs per point at which the rival's ratio would be shown to move further than the claimed
+// one's, the means staying as they are: each point's sampling variance shrinks as 1/runs (with
+// the t quantiles' degrees of freedom growing), while the rounding variance fit_points added for
+// an integer statistic does not. None when no number of runs up to 2^30 a point does it.
+std::optional<double> runs_to_separate(const std::string& claimed_form, const std::string& rival,
+                                       const std::vector<stats::Point>& pts, double rounding) {
+  std::size_t runs = pts.front().runs;
+  for (const auto& p : pts) runs = std::min(runs, p.runs);
+  const auto separated = [&](double factor) {
+    auto scaled = pts;
+    for (auto& p : scaled) {
+      const double sampling = std::max(0.0, p.se * p.se - rounding);
+      p.se = std::sqrt(sampling / factor + rounding);
+      p.runs = static_cast<std::size_t>(std::ceil(static_cast<double>(p.runs) * factor));
+    }
+    const auto c = drift_of(scaled, claimed_form, claimed_form);
+    const auto r = drift_of(scaled, rival, claimed_form);
+    return c && r && r->lower > c->upper;
+  };
+  constexpr double kMaxFactor = 0x1p30;
+  double hi = 1;
+  while (!separated(hi))
+    if ((hi *= 2) > kMaxFactor) return std::nullopt;
+  double lo = hi / 2;  // not separated (or the runs at hand, which do not separate either)
+  for (int i = 0; i < 40 && hi - lo > 1e-3 * hi; ++i) {
+    const double mid = (lo + hi) / 2;
+    (separated(mid) ? hi : lo) = mid;
+  }
+  return std::ceil(static_cast<double>(runs) * hi);
+}
+
 // The ratio reading: gap/f stays within a factor exp(drift_cap) along the grid (shown at 95 %)
 // and every rival's ratio is shown to move further than that bound; refuted when gap/f is shown
 // to move beyond the cap at 1 − fail_alpha while some rival's ratio is shown to stay within it.
@@ -258,20 +289,19 @@ ReadOut ratio_reading(const Claim& claim, const std::vector<stats::Point>& pts,
   if (!unread.empty())
     return {Reading::neither, ev + ": no ratio to " + unread + " (not positive on this grid)"};
   if (nearest.lower > claimed->upper) return {Reading::shows, ev};
-  // Why the rival is not told apart, and what would tell it: the two intervals' half-widths
-  // shrink as 1/√runs, so runs·(width/distance)² per point would separate them.
+  // Why the rival is not told apart, and what would tell it.
   ev += ": " + nearest.form + " not shown to move further; the forms' ratio spans " +
         factor(nearest.span) + " on this grid";
-  const double distance = nearest.range - claimed->range;
-  const double width = (claimed->upper - claimed->range) + (nearest.range - nearest.lower);
-  std::size_t runs = pts.front().runs;
-  for (const auto& p : pts) runs = std::min(runs, p.runs);
-  if (distance > 0)
-    ev += ", about " + fmt::format("{:.2g}", static_cast<double>(runs) * std::pow(width / distance, 2)) +
-          " runs per point would separate them";
-  else
-    ev += ", and its ratio moves no more than the claimed one's: no number of runs separates them here";
-  return {Reading::neither, ev};
+  if (nearest.range <= claimed->range)
+    return {Reading::neither, ev + ", and its ratio moves no more than the claimed one's: no "
+                                   "number of runs separates them here"};
+  const double rounding = out.details.value("rounding_variance_added", 0.0);
+  if (const auto runs = runs_to_separate(claim.form, nearest.form, pts, rounding))
+    return {Reading::neither,
+            ev + ", about " + fmt::format("{:.2g}", *runs) + " runs per point would separate them"};
+  return {Reading::neither,
+          ev + ", and the rounding of an integer statistic (variance 1/12 a point, which more "
+               "runs do not shrink) keeps the two from being told apart at any number of runs"};
 }
 
 }  // namespace

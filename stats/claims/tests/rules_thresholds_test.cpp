@@ -20,6 +20,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <regex>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -395,6 +396,53 @@ TEST(ShapeRatioReading, RivalNotShownFurtherShowsNothing) {
   EXPECT_EQ(reading(o, "ratio"), "neither") << o.evidence;
   EXPECT_TRUE(says(o, "sqrt(m/n) not shown to move further")) << o.evidence;
   EXPECT_TRUE(says(o, "the forms' ratio spans ×2 on this grid")) << o.evidence;
+}
+
+// The runs the evidence names do separate the rival: the same means with the standard errors
+// that many runs would give show it (the rival's ratio set at 0.8 of the claimed one's bound at
+// 40 runs, so about 60 runs), and 10 % fewer do not.
+TEST(ShapeRatioReading, TheRunsTheEvidenceNamesSeparateTheRival) {
+  const double d = 0.1, s = rival_se(0.8, d);
+  const auto with_runs = [&](std::uint64_t runs) {
+    RatioCase c = ratio_case("m/n", "sqrt(m/n)", drifting(d), s);
+    c.data = {};
+    const std::vector<double> t{1, 2, 4}, means = drifting(d);
+    for (std::size_t i = 0; i < 3; ++i)
+      c.data.add_runs({{"n", 1000}, {"m", 1000 * t[i]}},
+                      exact_runs(means[i], s * means[i] * std::sqrt(40.0 / runs), runs));
+    return outcome_of(c.claim, c.data);
+  };
+  const auto o = with_runs(40);
+  std::smatch named;
+  const std::string evidence = o.evidence;
+  ASSERT_TRUE(std::regex_search(evidence, named,
+                                std::regex("about ([0-9]+) runs per point would separate them")))
+      << evidence;
+  const double runs = std::stod(named[1]);
+  ASSERT_GT(runs, 40);
+  ASSERT_LT(runs, 100);  // two significant digits: the number itself
+  const auto even = [](double r) { return 2 * static_cast<std::uint64_t>(std::ceil(r / 2)); };
+  EXPECT_EQ(reading(with_runs(even(runs)), "ratio"), "shows") << with_runs(even(runs)).evidence;
+  EXPECT_EQ(reading(with_runs(even(0.9 * runs) - 2), "ratio"), "neither");
+}
+
+// An integer statistic carries the rounding variance 1/12 at every point, which more runs do not
+// shrink: with means near 1.5, 3 and 6 it keeps the rival's ratio from being told apart at any
+// number of runs, and the evidence says so instead of naming a number.
+TEST(ShapeRatioReading, RoundingThatNoRunsShrinkIsNamed) {
+  RatioCase c{claim_of(RuleKind::shape, "m/n"), {}};
+  c.claim.rivals = {"sqrt(m/n)"};
+  const std::vector<std::vector<double>> values = {{1, 2}, {2, 4}, {6, 6, 6, 6, 7}};
+  const std::vector<double> t{1, 2, 4};
+  for (std::size_t i = 0; i < 3; ++i) {
+    std::vector<RunResult> runs;
+    for (std::size_t r = 0; r < 40; ++r) runs.push_back(run_of(values[i][r % values[i].size()]));
+    c.data.add_runs({{"n", 1000}, {"m", 1000 * t[i]}}, runs);
+  }
+  const auto o = outcome_of(c.claim, c.data);
+  EXPECT_EQ(reading(o, "ratio"), "neither") << o.evidence;
+  EXPECT_TRUE(says(o, "sqrt(m/n) not shown to move further")) << o.evidence;
+  EXPECT_TRUE(says(o, "from being told apart at any number of runs")) << o.evidence;
 }
 
 // Claimed 1 against the rival m/n on means 10·t·r: the rival's ratio moves by D only, the
