@@ -2,6 +2,7 @@
 // both to reports::write_report, which runs the experiments and writes the directory.
 #include <memory>
 #include <optional>
+#include <stdexcept>
 
 #include "cli/app.hpp"
 #include "cli/plan.hpp"
@@ -207,6 +208,8 @@ int plan_report(const ReportCommandOptions& o, std::ostream& out, std::ostream& 
   for (const auto& batch : reports::planned_batches(options))
     for (store::Grid* grid : {&plan, &earliest})
       store::add_point(*grid, {batch.simulation, batch.seed, batch.results.size()});
+  if (earliest.points.size() != plan.points.size())
+    throw std::logic_error("report --plan: the earliest-stage grid does not match the plan's");
   if (first_stage.stages > 1)
     for (const auto& p : earliest.points) first_stage.runs.push_back(p.runs);
   const std::vector<store::GridPoint>& points = plan.points;

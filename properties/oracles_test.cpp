@@ -405,6 +405,7 @@ TEST(ExactRunLaw, BinsAndLevelsRunsFollowTheExactJointLawOfTheirStatistics) {
       {"g-myopic:g=1", myopic_two_choice(1)},
       {"g-bounded:g=1,adversary=heavier", heavier_two_choice(1)},
       {"sigma-noisy:sigma=1", noisy_two_choice(1)},
+      {"sigma-noisy:sigma=1,noise=per-read", noisy_two_choice(1)},
   };
   std::vector<RunLawCase> cases;
   for (const Engine engine : {Engine::bins, Engine::levels}) {

@@ -212,35 +212,46 @@ std::optional<Drift> drift_of(const std::vector<stats::Point>& pts, const std::s
   return d;
 }
 
-// The runs per point at which the rival's ratio would be shown to move further than the claimed
+// The runs per point at which a rival's ratio would be shown to move further than the claimed
 // one's, the means staying as they are: each point's sampling variance shrinks as 1/runs (with
 // the t quantiles' degrees of freedom growing), while the rounding variance fit_points added for
-// an integer statistic does not. None when no number of runs up to 2^30 a point does it.
-std::optional<double> runs_to_separate(const std::string& claimed_form, const std::string& rival,
-                                       const std::vector<stats::Point>& pts, double rounding) {
+// an integer statistic does not. `ever`: whether unlimited runs (the rounding variance alone)
+// would separate them; `runs`: how many, if 2^30 times the runs at hand or fewer do.
+struct Separation {
+  bool ever = false;
+  std::optional<double> runs;
+};
+Separation runs_to_separate(const std::string& claimed_form, const std::string& rival,
+                            const std::vector<stats::Point>& pts, double rounding) {
   std::size_t runs = pts.front().runs;
   for (const auto& p : pts) runs = std::min(runs, p.runs);
-  const auto separated = [&](double factor) {
+  const auto separated = [&](double factor) {  // factor = ∞: the rounding variance alone
     auto scaled = pts;
     for (auto& p : scaled) {
       const double sampling = std::max(0.0, p.se * p.se - rounding);
-      p.se = std::sqrt(sampling / factor + rounding);
-      p.runs = static_cast<std::size_t>(std::ceil(static_cast<double>(p.runs) * factor));
+      p.se = std::sqrt((std::isinf(factor) ? 0.0 : sampling / factor) + rounding);
+      p.runs = std::isinf(factor) ? std::uint64_t{1} << 40
+                                  : static_cast<std::uint64_t>(
+                                        std::ceil(static_cast<double>(p.runs) * factor));
     }
     const auto c = drift_of(scaled, claimed_form, claimed_form);
     const auto r = drift_of(scaled, rival, claimed_form);
     return c && r && r->lower > c->upper;
   };
+  Separation out;
+  out.ever = separated(INFINITY);
+  if (!out.ever) return out;
   constexpr double kMaxFactor = 0x1p30;
   double hi = 1;
   while (!separated(hi))
-    if ((hi *= 2) > kMaxFactor) return std::nullopt;
+    if ((hi *= 2) > kMaxFactor) return out;
   double lo = hi / 2;  // not separated (or the runs at hand, which do not separate either)
   for (int i = 0; i < 40 && hi - lo > 1e-3 * hi; ++i) {
     const double mid = (lo + hi) / 2;
     (separated(mid) ? hi : lo) = mid;
   }
-  return std::ceil(static_cast<double>(runs) * hi);
+  out.runs = std::ceil(static_cast<double>(runs) * hi);
+  return out;
 }
 
 // The ratio reading: gap/f stays within a factor exp(drift_cap) along the grid (shown at 95 %)
@@ -295,13 +306,28 @@ ReadOut ratio_reading(const Claim& claim, const std::vector<stats::Point>& pts,
   if (nearest.range <= claimed->range)
     return {Reading::neither, ev + ", and its ratio moves no more than the claimed one's: no "
                                    "number of runs separates them here"};
+  // Every rival not yet told apart must be, for the reading to show: the most runs any needs.
   const double rounding = out.details.value("rounding_variance_added", 0.0);
-  if (const auto runs = runs_to_separate(claim.form, nearest.form, pts, rounding))
-    return {Reading::neither,
-            ev + ", about " + fmt::format("{:.2g}", *runs) + " runs per point would separate them"};
+  double most = 0;
+  for (const auto& r : rivals) {
+    if (r.lower > claimed->upper) continue;
+    const Separation s = runs_to_separate(claim.form, r.form, pts, rounding);
+    const std::string pair = "gap/(" + r.form + ") and gap/(" + claim.form + ")";
+    if (!s.ever && rounding > 0)
+      return {Reading::neither,
+              ev + ", and the rounding of an integer statistic (variance 1/12 a point, which "
+                   "more runs do not shrink) keeps " + pair +
+                  " from being told apart at any number of runs"};
+    if (!s.ever)
+      return {Reading::neither, ev + ", and no number of runs tells " + pair + " apart"};
+    if (!s.runs)
+      return {Reading::neither, ev + ", and gap/(" + r.form + ") would need more than 2^30 times "
+                                     "the runs per point to be told apart"};
+    most = std::max(most, *s.runs);
+  }
+  out.details["runs_to_separate"] = most;
   return {Reading::neither,
-          ev + ", and the rounding of an integer statistic (variance 1/12 a point, which more "
-               "runs do not shrink) keeps the two from being told apart at any number of runs"};
+          ev + ", about " + fmt::format("{:.2g}", most) + " runs per point would separate them"};
 }
 
 }  // namespace

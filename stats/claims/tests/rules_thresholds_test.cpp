@@ -398,10 +398,19 @@ TEST(ShapeRatioReading, RivalNotShownFurtherShowsNothing) {
   EXPECT_TRUE(says(o, "the forms' ratio spans ×2 on this grid")) << o.evidence;
 }
 
-// The runs the evidence names do separate the rival: the same means with the standard errors
-// that many runs would give show it (the rival's ratio set at 0.8 of the claimed one's bound at
-// 40 runs, so about 60 runs), and 10 % fewer do not.
-TEST(ShapeRatioReading, TheRunsTheEvidenceNamesSeparateTheRival) {
+// The runs the evidence names (details.runs_to_separate) are the fewest that separate the rival:
+// the same means with the standard errors that many runs give show it, two runs fewer do not.
+// Runs come in pairs here (exact_runs), so the count is rounded up to even.
+std::uint64_t even_at_least(double runs) {
+  return 2 * static_cast<std::uint64_t>(std::ceil(runs / 2));
+}
+double named_runs(const ClaimOutcome& o) {
+  return o.details.contains("runs_to_separate") ? o.details["runs_to_separate"].get<double>() : 0;
+}
+
+// Continuous runs, the rival's ratio bound at 0.8 of the claimed one's at 40 runs: about 51
+// runs separate them, with the t quantiles' degrees of freedom growing with the runs.
+TEST(ShapeRatioReading, TheRunsTheEvidenceNamesAreTheFewestThatSeparate) {
   const double d = 0.1, s = rival_se(0.8, d);
   const auto with_runs = [&](std::uint64_t runs) {
     RatioCase c = ratio_case("m/n", "sqrt(m/n)", drifting(d), s);
@@ -413,22 +422,45 @@ TEST(ShapeRatioReading, TheRunsTheEvidenceNamesSeparateTheRival) {
     return outcome_of(c.claim, c.data);
   };
   const auto o = with_runs(40);
-  std::smatch named;
-  const std::string evidence = o.evidence;
-  ASSERT_TRUE(std::regex_search(evidence, named,
-                                std::regex("about ([0-9]+) runs per point would separate them")))
-      << evidence;
-  const double runs = std::stod(named[1]);
-  ASSERT_GT(runs, 40);
-  ASSERT_LT(runs, 100);  // two significant digits: the number itself
-  const auto even = [](double r) { return 2 * static_cast<std::uint64_t>(std::ceil(r / 2)); };
-  EXPECT_EQ(reading(with_runs(even(runs)), "ratio"), "shows") << with_runs(even(runs)).evidence;
-  EXPECT_EQ(reading(with_runs(even(0.9 * runs) - 2), "ratio"), "neither");
+  const double runs = named_runs(o);
+  ASSERT_GT(runs, 40) << o.evidence;
+  EXPECT_TRUE(says(o, "runs per point would separate them")) << o.evidence;
+  const std::uint64_t enough = even_at_least(runs);
+  EXPECT_EQ(reading(with_runs(enough), "ratio"), "shows") << with_runs(enough).evidence;
+  EXPECT_EQ(reading(with_runs(enough - 2), "ratio"), "neither") << with_runs(enough - 2).evidence;
 }
 
-// An integer statistic carries the rounding variance 1/12 at every point, which more runs do not
-// shrink: with means near 1.5, 3 and 6 it keeps the rival's ratio from being told apart at any
-// number of runs, and the evidence says so instead of naming a number.
+// Integer runs (mean ± δ in turn: 5 ± 4, 10 ± 8, 22 ± 17, so that gap/(m/n) moves by ln 1.1)
+// carry the rounding variance 1/12 at every point on top of their sampling variance, a fifth of
+// it at the first point with 40 runs. The named count holds it fixed while the sampling variance
+// shrinks: at that count (62) the rival is told apart, two runs fewer it is not. (A count that
+// let the rounding shrink too names 60, which do not separate them.)
+TEST(ShapeRatioReading, TheNamedRunsKeepAnIntegerStatisticsRoundingFixed) {
+  const std::vector<double> means = {5, 10, 22}, deltas = {4, 8, 17};
+  const auto with_runs = [&](std::uint64_t runs) {
+    RatioCase c{claim_of(RuleKind::shape, "m/n"), {}};
+    c.claim.rivals = {"sqrt(m/n)"};
+    const std::vector<double> t{1, 2, 4};
+    for (std::size_t i = 0; i < 3; ++i) {
+      std::vector<RunResult> r;
+      for (std::size_t k = 0; k < runs; ++k)
+        r.push_back(run_of(means[i] + (k % 2 ? deltas[i] : -deltas[i])));
+      c.data.add_runs({{"n", 1000}, {"m", 1000 * t[i]}}, r);
+    }
+    return outcome_of(c.claim, c.data);
+  };
+  const auto o = with_runs(40);
+  ASSERT_EQ(o.details["rounding_variance_added"].get<double>(), 1.0 / 12) << o.evidence;
+  ASSERT_EQ(reading(o, "ratio"), "neither") << o.evidence;
+  const double runs = named_runs(o);
+  ASSERT_GT(runs, 40) << o.evidence;
+  const std::uint64_t enough = even_at_least(runs);
+  EXPECT_EQ(reading(with_runs(enough), "ratio"), "shows") << with_runs(enough).evidence;
+  EXPECT_EQ(reading(with_runs(enough - 2), "ratio"), "neither") << with_runs(enough - 2).evidence;
+}
+
+// With means near 1.5, 3 and 6 the rounding variance alone keeps the rival's ratio from being
+// told apart at any number of runs, and the evidence says so instead of naming a number.
 TEST(ShapeRatioReading, RoundingThatNoRunsShrinkIsNamed) {
   RatioCase c{claim_of(RuleKind::shape, "m/n"), {}};
   c.claim.rivals = {"sqrt(m/n)"};
@@ -443,6 +475,7 @@ TEST(ShapeRatioReading, RoundingThatNoRunsShrinkIsNamed) {
   EXPECT_EQ(reading(o, "ratio"), "neither") << o.evidence;
   EXPECT_TRUE(says(o, "sqrt(m/n) not shown to move further")) << o.evidence;
   EXPECT_TRUE(says(o, "from being told apart at any number of runs")) << o.evidence;
+  EXPECT_FALSE(o.details.contains("runs_to_separate")) << o.evidence;
 }
 
 // Claimed 1 against the rival m/n on means 10·t·r: the rival's ratio moves by D only, the
