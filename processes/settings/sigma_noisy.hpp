@@ -20,7 +20,6 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
-#include <limits>
 #include <type_traits>
 
 #include "processes/core/describe.hpp"
@@ -71,15 +70,16 @@ class SigmaNoisyOracle : public SettingOracle<LoadT, State> {
   // differences occur (a run meets a few dozen), the erfc beyond it.
   double less_probability(LoadT xi, LoadT xj) {
     const double difference = static_cast<double>(xi) - static_cast<double>(xj);
+    const auto computed = [&] { return 0.5 * std::erfc(difference / (2 * sigma_)); };
     if constexpr (std::is_integral_v<LoadT>) {
       const double index = difference + kHalfTable;
       if (index >= 0 && index < static_cast<double>(less_by_difference_.size())) {
         double& p = less_by_difference_[static_cast<std::size_t>(index)];
-        if (p == kUnset) [[unlikely]] p = 0.5 * std::erfc(difference / (2 * sigma_));
+        if (p == kUnset) [[unlikely]] p = computed();
         return p;
       }
     }
-    return 0.5 * std::erfc(difference / (2 * sigma_));
+    return computed();
   }
 
   static constexpr int kHalfTable = 256;

@@ -170,6 +170,13 @@ ReadOut fit_reading(const Claim& claim, const std::vector<stats::Point>& pts, Cl
           ev + ": a rival fits about as well (ΔAIC < " + num(thresholds::aic_lead) + ")"};
 }
 
+// The fewest runs of any point: its standard error sets the quantiles' degrees of freedom.
+std::uint64_t fewest_runs(const std::vector<stats::Point>& pts) {
+  std::uint64_t runs = pts.front().runs;
+  for (const auto& p : pts) runs = std::min(runs, p.runs);
+  return runs;
+}
+
 // How far ln(mean/f) moves along the grid: its range over the points, with bounds from every
 // pair's difference. The range is below `upper` at 95 % when every pair's 95 % interval is
 // (an intersection-union test: no correction for the number of pairs), and above `lower` when
@@ -195,9 +202,7 @@ std::optional<Drift> drift_of(const std::vector<stats::Point>& pts, const std::s
   const auto [lo, hi] = std::minmax_element(log_ratio.begin(), log_ratio.end());
   Drift d{form, *hi - *lo, 0, 0, 0, log_parting(g, f, grid_of(pts)).value_or(NAN)};
   const double pairs = static_cast<double>(pts.size() * (pts.size() - 1) / 2);
-  std::size_t runs = pts.front().runs;
-  for (const auto& p : pts) runs = std::min(runs, p.runs);
-  const double dof = static_cast<double>(std::max<std::size_t>(runs, 2) - 1);
+  const double dof = static_cast<double>(std::max<std::uint64_t>(fewest_runs(pts), 2) - 1);
   const double z = stats::t_critical(dof, thresholds::pass_level);
   const double z_lower = stats::t_critical(dof, 1 - (1 - thresholds::pass_level) / pairs);
   const double z_fail = stats::t_critical(dof, 1 - fail_alpha / pairs);
@@ -223,8 +228,6 @@ struct Separation {
 };
 Separation runs_to_separate(const std::string& claimed_form, const std::string& rival,
                             const std::vector<stats::Point>& pts, double rounding) {
-  std::size_t runs = pts.front().runs;
-  for (const auto& p : pts) runs = std::min(runs, p.runs);
   const auto separated = [&](double factor) {  // factor = ∞: the rounding variance alone
     auto scaled = pts;
     for (auto& p : scaled) {
@@ -250,7 +253,7 @@ Separation runs_to_separate(const std::string& claimed_form, const std::string& 
     const double mid = (lo + hi) / 2;
     (separated(mid) ? hi : lo) = mid;
   }
-  out.runs = std::ceil(static_cast<double>(runs) * hi);
+  out.runs = std::ceil(static_cast<double>(fewest_runs(pts)) * hi);
   return out;
 }
 
