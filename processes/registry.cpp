@@ -121,9 +121,12 @@ namespace {
 // Under `automatic`, bins while n < 2^20: below it the loads sit in the caches and bins runs every
 // process about as fast as levels or faster (docs/performance.md); from 2^20 on, bulk for
 // Two-Choice and d-Choice (its cost per ball falls as 1/sqrt(n) while the loads take a few
-// levels), else levels. One-Choice stays on levels: its loads spread over ~√(m/n · ln n) levels,
-// where bulk places its balls one at a time (1.13x levels' time at n = 2^22, m = 512n).
+// levels), else levels. One-Choice goes to bulk only while m <= 4n: its loads spread over
+// ~√(m/n · ln n) levels, and with more balls per bin bulk places them one at a time (1.13x
+// levels' time at n = 2^22, m = 512n); at m <= 4n bulk took 0.1-0.5 of levels' time from 2^20 to
+// 2^28 (docs/engines.md).
 constexpr std::uint64_t kAutoBinsBelow = std::uint64_t{1} << 20;
+constexpr std::uint64_t kAutoOneChoiceBulkBallsPerBin = 4;
 
 // The most unit balls a run places on `engine`.
 std::uint64_t max_unit_balls(Engine engine) {
@@ -153,8 +156,10 @@ Engine resolve_engine(const Composition& c, const RunConfig& config) {
   if (config.engine == Engine::bins || refused || config.keep_loads) return Engine::bins;
   const bool fits_bins = !c.weights.is_unit() || config.m < max_unit_balls(Engine::bins);
   if (config.n < kAutoBinsBelow && fits_bins) return Engine::bins;
-  if (config.n >= kAutoBinsBelow && c.process.bulk_choices() >= 2 &&
-      !c.process.bulk_refusal(c.setting, c.weights))
+  const std::uint32_t choices = c.process.bulk_choices();
+  const bool bulk_is_faster =
+      choices >= 2 || (choices == 1 && config.m <= kAutoOneChoiceBulkBallsPerBin * config.n);
+  if (config.n >= kAutoBinsBelow && bulk_is_faster && !c.process.bulk_refusal(c.setting, c.weights))
     return Engine::bulk;
   return Engine::levels;
 }

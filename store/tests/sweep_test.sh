@@ -174,10 +174,10 @@ plan)
     cmp -s - <(grep -v '^#' plan.toml) || fail "--stages changed the plan's points"
   grep -q "; about .* if every claim is decided as early as it can be (stage 1 of 2; 360 runs)$" \
     staged_err.txt || fail "the staged plan's totals: $(cat staged_err.txt)"
-  # Where stage 1 reads fewer runs than the last: mean-thinning-log, 4 points of 500 runs, reads
-  # 250 of each at stage 1 of 2; a distribution claim (its PASS reads every stage) counts all.
+  # Where stage 1 reads fewer runs than the last: mean-thinning-log, 4 points of 100 runs, reads
+  # 50 of each at stage 1 of 2; a distribution claim (its PASS reads every stage) counts all.
   "$gapcheck" check mean-thinning-log --stages 2 --plan 2> staged_err.txt > /dev/null
-  grep -q "^plan: 4 points, 2000 runs, .* (stage 1 of 2; 1000 runs)$" staged_err.txt ||
+  grep -q "^plan: 4 points, 400 runs, .* (stage 1 of 2; 200 runs)$" staged_err.txt ||
     fail "the staged plan's first stage: $(cat staged_err.txt)"
   "$gapcheck" check published-sigma-noisy-s2 --stages 2 --plan 2> staged_err.txt > /dev/null
   grep -q "^plan: 1 point, 100 runs, .* (stage 1 of 2; 100 runs)$" staged_err.txt ||
