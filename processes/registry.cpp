@@ -121,10 +121,10 @@ namespace {
 // Under `automatic`, bins while n < 2^20: below it the loads sit in the caches and bins runs every
 // process about as fast as levels or faster (docs/performance.md); from 2^20 on, bulk for
 // Two-Choice and d-Choice (its cost per ball falls as 1/sqrt(n) while the loads take a few
-// levels), else levels. One-Choice goes to bulk only while m <= 4n: its loads spread over
-// ~√(m/n · ln n) levels, and with more balls per bin bulk places them one at a time (1.13x
-// levels' time at n = 2^22, m = 512n); at m <= 4n bulk took 0.1-0.5 of levels' time from 2^20 to
-// 2^28 (docs/engines.md).
+// levels), else levels. One-Choice (and d-Choice with d = 1) goes to bulk only while m <= 4n:
+// its loads spread over ~√(m/n · ln n) levels, and with more balls per bin bulk places them one
+// at a time (1.13x levels' time at n = 2^22, m = 512n); at m <= 4n bulk took 0.02-0.43 of levels'
+// time from 2^20 to 2^28 (docs/engines.md).
 constexpr std::uint64_t kAutoBinsBelow = std::uint64_t{1} << 20;
 constexpr std::uint64_t kAutoOneChoiceBulkBallsPerBin = 4;
 

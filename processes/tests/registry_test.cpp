@@ -158,9 +158,9 @@ int expect_erased_runs_are_typed_runs(const RunConfig& config, RunErased run_era
 // production runs the typed loop compiled in the process's own unit. Both must be the same run:
 // same final loads, gap statistics, probes and setting counts, for every process and setting.
 // `auto` chooses by n (docs/engines.md, "The auto rule"): bins below 2^20; from 2^20 on bulk
-// for Two-Choice and d-Choice under exact, and for One-Choice while m <= 4n; levels for the other
-// exchangeable processes (One-Choice with more balls per bin) and settings; bins where levels cannot run the composition, or where
-// unit balls reach bins' limit of 2^32.
+// for Two-Choice and d-Choice under exact, and for One-Choice while m <= 4n; levels for the
+// other exchangeable processes (One-Choice with more balls per bin) and settings; bins where
+// levels cannot run the composition, or where unit balls reach bins' limit of 2^32.
 TEST(AutoEngine, ChoosesByN) {
   const auto engine = [](const char* process, const char* setting, const char* weights,
                          std::uint64_t n, std::uint64_t m) {
@@ -172,9 +172,10 @@ TEST(AutoEngine, ChoosesByN) {
   EXPECT_EQ(engine("two-choice", "exact", "unit", below, below), Engine::bins);
   EXPECT_EQ(engine("two-choice", "exact", "unit", at, at), Engine::bulk);
   EXPECT_EQ(engine("d-choice:d=3", "exact", "unit", at, at), Engine::bulk);
-  EXPECT_EQ(engine("one-choice", "exact", "unit", at, 4 * std::uint64_t{at}), Engine::bulk);
-  EXPECT_EQ(engine("one-choice", "exact", "unit", at, 4 * std::uint64_t{at} + 1), Engine::levels);
-  EXPECT_EQ(engine("one-choice", "exact", "unit", below, below), Engine::bins);
+  EXPECT_EQ(engine("one-choice", "exact", "unit", at, 4 * at), Engine::bulk);
+  EXPECT_EQ(engine("one-choice", "exact", "unit", at, 4 * at + 1), Engine::levels);
+  EXPECT_EQ(engine("one-choice", "exact", "unit", below, 4 * below), Engine::bins);
+  EXPECT_EQ(engine("one-choice", "g-myopic:g=2", "unit", at, at), Engine::levels);
   EXPECT_EQ(engine("one-plus-beta", "exact", "unit", at, at), Engine::levels);
   EXPECT_EQ(engine("two-choice", "g-myopic:g=2", "unit", at, at), Engine::levels);
   EXPECT_EQ(engine("two-choice:ties=index", "exact", "unit", at, at), Engine::bins);  // not exchangeable
