@@ -271,8 +271,9 @@ void draw_additive(const claims::ClaimOutcome& o, const ShapeFunction& shape,
   const auto ci = it->value("slope_ci", std::vector<double>{});
   if (ci.size() != 2) return;
   const std::string label =
-      fmt::format("fit: {:.3g}·{} + {:.2g}; slope [{:.2g}, {:.2g}], claimed 1", slope,
-                  stats::display_name(form), intercept, ci[0], ci[1]);
+      fmt::format("fit: {:.3g}·{} {} {:.2g}; slope [{:.2g}, {:.2g}], claimed 1", slope,
+                  stats::display_name(form), intercept < 0 ? "−" : "+", std::abs(intercept),
+                  ci[0], ci[1]);
   for (std::size_t g = 0; g < groups.size(); ++g)
     f.series.push_back(smooth_curve(g == 0 ? label : "", o.points, groups[g], o.x_variable, 2,
                                     [&](const stats::Point& p) { return slope * shape(form, p.x) + intercept; }));

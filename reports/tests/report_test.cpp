@@ -425,7 +425,7 @@ TEST(Figure, LatexTextMapsEveryNonAsciiSymbolToMath) {
   EXPECT_EQ(tex_text("T_x"), "$\\tau$, m $\\gg$ n");
   EXPECT_EQ(tex_text("T_y"), "? unknown");
   EXPECT_EQ(tex_text("T_s0"), "$\\varphi$");
-  for (const std::string& name : {"T_title", "T_x", "T_y", "T_s0"})
+  for (const char* name : {"T_title", "T_x", "T_y", "T_s0"})
     for (const char c : tex_text(name)) EXPECT_EQ(c & 0x80, 0) << name;
 }
 
@@ -762,6 +762,10 @@ TEST(ClaimFigures, AdditiveClaimDrawsTheRulesFittedLine) {
   EXPECT_EQ(dat.find("log2 log n"), std::string::npos) << "the shape's name, not its display";
   EXPECT_NE(f.note.find("m = 20n"), std::string::npos) << f.note;
   EXPECT_NE(f.note.find("60 runs per point"), std::string::npos) << f.note;
+  // A negative intercept is written with its own sign.
+  o.details["fit"]["intercept"] = -0.104;
+  EXPECT_TRUE(blocks(data_file(claim_figures(o, shape_value, "ci").front()))
+                  .count("fit: 0.832·log₂ ln n − 0.1; slope [0.42, 1.2], claimed 1"));
 }
 
 // A form defined only at integers (φ_d) is drawn at the grid's points alone: between d = 2 and
