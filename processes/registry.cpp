@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstdio>
 #include <exception>
 #include <fstream>
@@ -121,12 +122,14 @@ namespace {
 // Under `automatic`, bins while n < 2^20: below it the loads sit in the caches and bins runs every
 // process about as fast as levels or faster (docs/performance.md); from 2^20 on, bulk for
 // Two-Choice and d-Choice (its cost per ball falls as 1/sqrt(n) while the loads take a few
-// levels), else levels. One-Choice (and d-Choice with d = 1) goes to bulk only while m <= 4n:
-// its loads spread over ~√(m/n · ln n) levels, and with more balls per bin bulk places them one
-// at a time (1.13x levels' time at n = 2^22, m = 512n); at m <= 4n bulk took 0.02-0.43 of levels'
-// time from 2^20 to 2^28 (docs/engines.md).
+// levels), else levels. One-Choice (and d-Choice with d = 1) goes to bulk only while
+// m/n <= √n/256 (4 at n = 2^20, 16 at 2^24, 64 at 2^28): its loads spread over ~√(m/n · ln n)
+// levels, and with more balls per bin than that bulk's edge shrinks, down to 1.13x levels' time
+// at n = 2^22, m = 512n; up to the bound bulk took 0.02-0.55 of levels' time from 2^20 to 2^28
+// (docs/engines.md).
 constexpr std::uint64_t kAutoBinsBelow = std::uint64_t{1} << 20;
-constexpr std::uint64_t kAutoOneChoiceBulkBallsPerBin = 4;
+// One-Choice on bulk while m/n <= √n / kAutoOneChoiceBulkRoot.
+constexpr double kAutoOneChoiceBulkRoot = 256;
 
 // The most unit balls a run places on `engine`.
 std::uint64_t max_unit_balls(Engine engine) {
@@ -158,7 +161,9 @@ Engine resolve_engine(const Composition& c, const RunConfig& config) {
   if (config.n < kAutoBinsBelow && fits_bins) return Engine::bins;
   const std::uint32_t choices = c.process.bulk_choices();
   const bool bulk_is_faster =
-      choices >= 2 || (choices == 1 && config.m <= kAutoOneChoiceBulkBallsPerBin * config.n);
+      choices >= 2 ||
+      (choices == 1 && static_cast<double>(config.m) * kAutoOneChoiceBulkRoot <=
+                           static_cast<double>(config.n) * std::sqrt(static_cast<double>(config.n)));
   if (config.n >= kAutoBinsBelow && bulk_is_faster && !c.process.bulk_refusal(c.setting, c.weights))
     return Engine::bulk;
   return Engine::levels;

@@ -158,8 +158,8 @@ int expect_erased_runs_are_typed_runs(const RunConfig& config, RunErased run_era
 // production runs the typed loop compiled in the process's own unit. Both must be the same run:
 // same final loads, gap statistics, probes and setting counts, for every process and setting.
 // `auto` chooses by n (docs/engines.md, "The auto rule"): bins below 2^20; from 2^20 on bulk
-// for Two-Choice and d-Choice under exact, and for One-Choice while m <= 4n; levels for the
-// other exchangeable processes (One-Choice with more balls per bin) and settings; bins where
+// for Two-Choice and d-Choice under exact, and for One-Choice while m/n <= √n/256; levels for
+// the other exchangeable processes (One-Choice with more balls per bin) and settings; bins where
 // levels cannot run the composition, or where unit balls reach bins' limit of 2^32.
 TEST(AutoEngine, ChoosesByN) {
   const auto engine = [](const char* process, const char* setting, const char* weights,
@@ -174,6 +174,9 @@ TEST(AutoEngine, ChoosesByN) {
   EXPECT_EQ(engine("d-choice:d=3", "exact", "unit", at, at), Engine::bulk);
   EXPECT_EQ(engine("one-choice", "exact", "unit", at, 4 * at), Engine::bulk);
   EXPECT_EQ(engine("one-choice", "exact", "unit", at, 4 * at + 1), Engine::levels);
+  const std::uint64_t at24 = std::uint64_t{1} << 24;  // √n/256 = 16
+  EXPECT_EQ(engine("one-choice", "exact", "unit", at24, 16 * at24), Engine::bulk);
+  EXPECT_EQ(engine("one-choice", "exact", "unit", at24, 16 * at24 + 1), Engine::levels);
   EXPECT_EQ(engine("one-choice", "exact", "unit", below, 4 * below), Engine::bins);
   EXPECT_EQ(engine("one-choice", "g-myopic:g=2", "unit", at, at), Engine::levels);
   EXPECT_EQ(engine("one-plus-beta", "exact", "unit", at, at), Engine::levels);
