@@ -131,6 +131,14 @@ constexpr std::uint64_t kAutoBinsBelow = std::uint64_t{1} << 20;
 // One-Choice on bulk while m/n <= √n / kAutoOneChoiceBulkRoot.
 constexpr double kAutoOneChoiceBulkRoot = 256;
 
+// Whether bulk outruns levels for a process whose ball goes to the lightest of `choices` uniform
+// bins (0: not such a process) at n >= kAutoBinsBelow.
+bool bulk_outruns_levels(std::uint32_t choices, std::uint64_t n, std::uint64_t m) {
+  if (choices >= 2) return true;
+  const double balls = static_cast<double>(m), bins = static_cast<double>(n);
+  return choices == 1 && balls * kAutoOneChoiceBulkRoot <= bins * std::sqrt(bins);
+}
+
 // The most unit balls a run places on `engine`.
 std::uint64_t max_unit_balls(Engine engine) {
   return engine == Engine::bins ? std::uint64_t{1} << 32 : LevelLoads::kMaxBalls;
@@ -159,12 +167,9 @@ Engine resolve_engine(const Composition& c, const RunConfig& config) {
   if (config.engine == Engine::bins || refused || config.keep_loads) return Engine::bins;
   const bool fits_bins = !c.weights.is_unit() || config.m < max_unit_balls(Engine::bins);
   if (config.n < kAutoBinsBelow && fits_bins) return Engine::bins;
-  const std::uint32_t choices = c.process.bulk_choices();
-  const bool bulk_is_faster =
-      choices >= 2 ||
-      (choices == 1 && static_cast<double>(config.m) * kAutoOneChoiceBulkRoot <=
-                           static_cast<double>(config.n) * std::sqrt(static_cast<double>(config.n)));
-  if (config.n >= kAutoBinsBelow && bulk_is_faster && !c.process.bulk_refusal(c.setting, c.weights))
+  if (config.n >= kAutoBinsBelow &&
+      bulk_outruns_levels(c.process.bulk_choices(), config.n, config.m) &&
+      !c.process.bulk_refusal(c.setting, c.weights))
     return Engine::bulk;
   return Engine::levels;
 }

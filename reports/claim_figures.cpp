@@ -261,6 +261,11 @@ std::string claim_note(const claims::ClaimOutcome& o, const std::string& tier) {
 
 // --- what each rule decided on, drawn over the measured series --------------------------------
 
+// "+ c" or "− |c|", to `digits` significant digits: a term added to a formula in a label.
+std::string plus_term(double c, int digits) {
+  return fmt::format("{} {:.{}g}", std::signbit(c) ? "−" : "+", std::abs(c), digits);
+}
+
 // additive: the rule's own line, mean ≈ slope·f + intercept, with the slope's interval.
 void draw_additive(const claims::ClaimOutcome& o, const ShapeFunction& shape,
                    const std::vector<Group>& groups, Figure& f, std::string& drawn) {
@@ -271,9 +276,8 @@ void draw_additive(const claims::ClaimOutcome& o, const ShapeFunction& shape,
   const auto ci = it->value("slope_ci", std::vector<double>{});
   if (ci.size() != 2) return;
   const std::string label =
-      fmt::format("fit: {:.3g}·{} {} {:.2g}; slope [{:.2g}, {:.2g}], claimed 1", slope,
-                  stats::display_name(form), intercept < 0 ? "−" : "+", std::abs(intercept),
-                  ci[0], ci[1]);
+      fmt::format("fit: {:.3g}·{} {}; slope [{:.2g}, {:.2g}], claimed 1", slope,
+                  stats::display_name(form), plus_term(intercept, 2), ci[0], ci[1]);
   for (std::size_t g = 0; g < groups.size(); ++g)
     f.series.push_back(smooth_curve(g == 0 ? label : "", o.points, groups[g], o.x_variable, 2,
                                     [&](const stats::Point& p) { return slope * shape(form, p.x) + intercept; }));
@@ -697,8 +701,7 @@ std::vector<Figure> claim_figures(const claims::ClaimOutcome& outcome, const Sha
                            : fmt::format("{}: ({} − c) / {}", outcome.id, statistic, form);
     ratio.x_label = main.x_label;
     ratio.y_label = constant ? statistic
-                             : fmt::format("({} {} {:.3g}) / {}", statistic, intercept < 0 ? "+" : "−",
-                                           std::abs(intercept), form);
+                             : fmt::format("({} {}) / {}", statistic, plus_term(-intercept, 3), form);
     ratio.note = main.note;
     // Each group's means less `minus`, divided by the claimed shape, as a series of `figure`.
     const auto add_over_shape = [&](Figure& figure, double minus) {
