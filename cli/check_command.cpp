@@ -34,6 +34,7 @@ struct CheckArgs {
   std::vector<std::string> catalogs;
   std::string threads;
   std::string stages;
+  bool no_futility_stop = false;
   std::string db = store::kDefaultDb;
 };
 
@@ -97,6 +98,7 @@ int run_check(const CheckArgs& a, std::ostream& out, std::ostream& err) {
   o.glob = a.glob;
   o.tier = a.tier;
   if (!a.stages.empty()) o.stages = static_cast<unsigned>(parse_count(a.stages, "stages", std::nullopt, 8, 1));
+  o.futility_stop = !a.no_futility_stop;
   o.fresh_seeds = a.fresh_seeds;
   if (!a.salt.empty()) {
     if (a.fresh_seeds) throw InputError("--salt and --fresh-seeds were both given");
@@ -193,6 +195,9 @@ Command add_check_command(CLI::App& app) {
   check->add_option("--stages", a->stages,
                     "read each point's runs in K stages, a claim stopping at the first stage that "
                     "decides it (1..8; default 3 at the paper tier, 1 at ci)");
+  check->add_flag("--no-futility-stop", a->no_futility_stop,
+                  "read the later stages of a claim even where, the means staying as they are, "
+                  "the last stage's runs would not decide it");
   check->add_option("--db", a->db,
                     std::string("run store: finished runs are reused, new ones kept (default ") +
                         store::kDefaultDb + "; --db '' for none)");

@@ -247,6 +247,29 @@ ClaimOutcome decide_claim(const Claim& c, const CheckOptions& options, std::uint
   return out;
 }
 
+// Whether the last stage could not decide a claim left INCONCLUSIVE at `stage` either, every
+// mean and spread staying as they are: the claim's rule reads each point's runs of this stage
+// repeated up to the last stage's count, so that its standard errors shrink as 1/√runs and its
+// quantiles' degrees of freedom grow as real runs would make them, while the means, the spreads
+// and the rounding variance of an integer statistic stay. The projection is optimistic (a
+// sample's spread is what it is; more runs do not narrow an interval faster than 1/√runs), so it
+// stops a claim only where even that cannot decide it.
+bool futile(const Claim& c, const CheckOptions& options, std::uint64_t salt, const PointData& data,
+            unsigned stage, unsigned stages) {
+  PointData projected;
+  const auto [last_a, last_b] = staged_points(c, options.tier, stages, stages);
+  for (const auto* side : {&last_a, &last_b})
+    for (const PointSpec& p : *side) {
+      const auto& [seed, runs] = data.at(p.key());
+      const std::size_t read = std::min<std::size_t>(staged_runs(p.runs, stage, stages), runs.size());
+      std::vector<RunResult> repeated;
+      repeated.reserve(p.runs);
+      for (std::size_t r = 0; r < p.runs; ++r) repeated.push_back(runs[r % read]);
+      projected[p.key()] = {seed, std::move(repeated)};
+    }
+  return decide_claim(c, options, salt, projected, stages, stages).verdict == Verdict::inconclusive;
+}
+
 }  // namespace
 
 std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
@@ -255,8 +278,9 @@ std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
   const unsigned stages = stages_of(options);
   // Stage s reads the first runs·2^(s − stages) runs of every point (at least 2); a claim that
   // a stage decides (PASS or FAIL) keeps that verdict, one left INCONCLUSIVE goes on to the next
-  // stage, and the last stage's verdict is final. Runs are nested (each stage extends the
-  // replicates of the one before), so the stages cost no more than the last alone.
+  // stage unless the last stage would not decide it either (futile), and the last stage's
+  // verdict is final. Runs are nested (each stage extends the replicates of the one before), so
+  // the stages cost no more than the last alone.
   std::vector<std::optional<ClaimOutcome>> outcomes(claims.size());
   PointData data;
   for (unsigned stage = 1; stage <= stages; ++stage) {
@@ -269,7 +293,15 @@ std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
     for (std::size_t i = 0; i < claims.size(); ++i) {
       if (outcomes[i]) continue;
       ClaimOutcome out = decide_claim(claims[i], options, salt, data, stage, stages);
-      if (stage == stages || shown(claims[i].rule, out.verdict)) outcomes[i] = std::move(out);
+      if (stage < stages && options.futility_stop && out.verdict == Verdict::inconclusive &&
+          futile(claims[i], options, salt, data, stage, stages)) {
+        out.evidence += fmt::format(" (stopped: stage {}'s runs would not decide it, the means "
+                                    "staying as they are)", stages);
+        out.details["stage"]["futile"] = true;
+        outcomes[i] = std::move(out);
+      } else if (stage == stages || shown(claims[i].rule, out.verdict)) {
+        outcomes[i] = std::move(out);
+      }
     }
   }
   std::vector<ClaimOutcome> result;

@@ -65,6 +65,10 @@ struct CheckOptions {
   // runs·2^(s − K) runs at stage s and stops a claim at the first stage that decides it. Unset:
   // 3 at the paper tier, 1 otherwise.
   std::optional<unsigned> stages;
+  // Stop a claim left INCONCLUSIVE at a stage before the last when the last stage's runs, every
+  // mean staying as it is, would leave it INCONCLUSIVE too (a stop for futility). It can only
+  // turn a later PASS or FAIL into INCONCLUSIVE, never the other way.
+  bool futility_stop = true;
   bool fresh_seeds = false;  // draw a new salt (recorded in every outcome's details)
   std::optional<std::uint64_t> salt;  // explicit salt (replays a --fresh-seeds run)
   std::vector<std::filesystem::path> catalogs;  // empty: the built-in catalog

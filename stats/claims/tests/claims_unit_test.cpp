@@ -494,9 +494,12 @@ TEST(Stages, AStageReadsItsShareOfTheRuns) {
   EXPECT_THROW(stages_of(o), InputError);
 }
 
-// Two claims on points of their own: "clear" is decided at once (mean 1 against a bound of 100),
-// "open" never (mean exactly at its bound): the staged check stops "clear" at stage 1 and takes
-// "open" through every stage, asking for each point's runs in nested prefixes.
+// Three claims on points of their own, every run 0.5 or 1.5 in turn (mean 1, sd 0.5): "clear"
+// is decided at once (bound 100); "late" (bound 1.14) is not at 40 runs a point (one-sided t
+// 1.75, Holm over two points), but would be at stage 3's 160 (t 3.5), so it goes on and is decided
+// at stage 2 (t 2.49); "open" (mean exactly at its bound) could not be at any number of runs,
+// so it stops at stage 1 (futile). Without the futility stop, "open" reads every stage, and
+// each point's runs are asked for in nested prefixes.
 TEST(Stages, AClaimStopsAtTheFirstStageThatDecidesIt) {
   const std::string head = R"(
 [[claim]]
@@ -508,8 +511,10 @@ rule = "mean_at_most"
 x = "n"
 )";
   const auto file = write_catalog(
-      "stages", head + "id = \"clear\"\nbound = 100\n[claim.ci]\nn = [100, 200]\nm = \"1n\"\nruns = 160\n" +
-                    head + "id = \"open\"\nbound = 1\n[claim.ci]\nn = [300, 400]\nm = \"1n\"\nruns = 160\n");
+      "stages",
+      head + "id = \"clear\"\nbound = 100\n[claim.ci]\nn = [100, 200]\nm = \"1n\"\nruns = 160\n" +
+          head + "id = \"open\"\nbound = 1\n[claim.ci]\nn = [300, 400]\nm = \"1n\"\nruns = 160\n" +
+          head + "id = \"late\"\nbound = 1.14\n[claim.ci]\nn = [500, 600]\nm = \"1n\"\nruns = 160\n");
   std::map<std::uint64_t, std::vector<std::uint64_t>> asked;  // n -> runs asked, in order
   CheckOptions o;
   o.catalogs = {file};
@@ -521,18 +526,36 @@ x = "n"
     return runs;
   };
   const auto outcomes = check_claims(o);
-  ASSERT_EQ(outcomes.size(), 2u);
+  ASSERT_EQ(outcomes.size(), 3u);
   EXPECT_EQ(outcomes[0].verdict, Verdict::pass) << outcomes[0].evidence;
   EXPECT_EQ(outcomes[0].details["stage"]["read_at"], 1);
   EXPECT_TRUE(outcomes[0].evidence.ends_with("; stage 1 of 3")) << outcomes[0].evidence;
+  EXPECT_FALSE(outcomes[0].details["stage"].contains("futile"));
   EXPECT_EQ(outcomes[1].verdict, Verdict::inconclusive) << outcomes[1].evidence;
-  EXPECT_EQ(outcomes[1].details["stage"]["read_at"], 3);
-  EXPECT_EQ(outcomes[1].details["grid"][0]["runs"], 160);
-  const std::vector<std::uint64_t> once{40}, nested{40, 80, 160};
+  EXPECT_EQ(outcomes[1].details["stage"]["read_at"], 1);
+  EXPECT_EQ(outcomes[1].details["stage"]["futile"], true);
+  EXPECT_TRUE(outcomes[1].evidence.ends_with(
+      "; stage 1 of 3 (stopped: stage 3's runs would not decide it, the means staying as they are)"))
+      << outcomes[1].evidence;
+  EXPECT_EQ(outcomes[2].verdict, Verdict::pass) << outcomes[2].evidence;
+  EXPECT_EQ(outcomes[2].details["stage"]["read_at"], 2);
+  const std::vector<std::uint64_t> once{40}, twice{40, 80}, nested{40, 80, 160};
   EXPECT_EQ(asked[100], once);
   EXPECT_EQ(asked[200], once);
+  EXPECT_EQ(asked[300], once);
+  EXPECT_EQ(asked[400], once);
+  EXPECT_EQ(asked[500], twice);
+  EXPECT_EQ(asked[600], twice);
+  // Without the futility stop, "open" reads every stage.
+  asked.clear();
+  o.futility_stop = false;
+  const auto every = check_claims(o);
+  EXPECT_EQ(every[1].verdict, Verdict::inconclusive) << every[1].evidence;
+  EXPECT_EQ(every[1].details["stage"]["read_at"], 3);
+  EXPECT_EQ(every[1].details["grid"][0]["runs"], 160);
   EXPECT_EQ(asked[300], nested);
   EXPECT_EQ(asked[400], nested);
+  EXPECT_EQ(every[2].details["stage"]["read_at"], 2);
   // One stage reads every run at once.
   asked.clear();
   o.stages = 1;
