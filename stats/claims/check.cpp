@@ -204,8 +204,11 @@ bool shown(RuleKind rule, Verdict verdict) {
   return verdict == Verdict::fail || (verdict == Verdict::pass && pass_stops_early(rule));
 }
 
+// The claim read at `stage` of `stages`, every point's runs times `times` (a projection:
+// projected_verdict).
 ClaimOutcome decide_claim(const Claim& c, const CheckOptions& options, std::uint64_t salt,
-                          const PointData& data, unsigned stage, unsigned stages) {
+                          const PointData& data, unsigned stage, unsigned stages,
+                          std::uint64_t times = 1) {
   ClaimOutcome out;
   out.id = c.id;
   out.statement = c.statement;
@@ -225,7 +228,9 @@ ClaimOutcome decide_claim(const Claim& c, const CheckOptions& options, std::uint
     }
     return s;
   };
-  const auto [pa, pb] = staged_points(c, options.tier, stage, stages);
+  auto [pa, pb] = staged_points(c, options.tier, stage, stages);
+  for (auto* side : {&pa, &pb})
+    for (auto& p : *side) p.runs *= times;
   const auto a = samples(pa), b = samples(pb);
   out.details = {{"id", c.id},           {"tier", options.tier},
                  {"rule", to_string(c.rule)}, {"variable", to_string(c.variable)},
@@ -247,15 +252,16 @@ ClaimOutcome decide_claim(const Claim& c, const CheckOptions& options, std::uint
   return out;
 }
 
-// Whether the last stage could not decide a claim left INCONCLUSIVE at `stage` either, every
-// mean and spread staying as they are: the claim's rule reads each point's runs of this stage
-// repeated up to the last stage's count, so that its standard errors shrink as 1/√runs and its
-// quantiles' degrees of freedom grow as real runs would make them, while the means, the spreads
-// and the rounding variance of an integer statistic stay. The projection is optimistic (a
-// sample's spread is what it is; more runs do not narrow an interval faster than 1/√runs), so it
-// stops a claim only where even that cannot decide it.
-bool futile(const Claim& c, const CheckOptions& options, std::uint64_t salt, const PointData& data,
-            unsigned stage, unsigned stages) {
+// The verdict a claim read at `stage` would have with `times` the last stage's runs, every mean
+// and spread staying as they are: the claim's rule reads each point's runs of this stage
+// repeated up to that count, so that its standard errors shrink as 1/√runs and its quantiles'
+// degrees of freedom grow as real runs would make them, while the means, the spreads and the
+// rounding variance of an integer statistic stay. The projection is optimistic (more runs do not
+// narrow an interval faster than 1/√runs, and a mean may move towards the boundary), so a claim
+// it leaves INCONCLUSIVE is one that more runs are not likely to decide.
+Verdict projected_verdict(const Claim& c, const CheckOptions& options, std::uint64_t salt,
+                          const PointData& data, unsigned stage, unsigned stages,
+                          std::uint64_t times) {
   PointData projected;
   const auto [last_a, last_b] = staged_points(c, options.tier, stages, stages);
   for (const auto* side : {&last_a, &last_b})
@@ -263,11 +269,30 @@ bool futile(const Claim& c, const CheckOptions& options, std::uint64_t salt, con
       const auto& [seed, runs] = data.at(p.key());
       const std::size_t read = std::min<std::size_t>(staged_runs(p.runs, stage, stages), runs.size());
       std::vector<RunResult> repeated;
-      repeated.reserve(p.runs);
-      for (std::size_t r = 0; r < p.runs; ++r) repeated.push_back(runs[r % read]);
+      repeated.reserve(p.runs * times);
+      for (std::size_t r = 0; r < p.runs * times; ++r) repeated.push_back(runs[r % read]);
       projected[p.key()] = {seed, std::move(repeated)};
     }
-  return decide_claim(c, options, salt, projected, stages, stages).verdict == Verdict::inconclusive;
+  return decide_claim(c, options, salt, projected, stages, stages, times).verdict;
+}
+
+// What more runs would do to a claim left INCONCLUSIVE at `stage`, said in its evidence and
+// details: the fewest of 2, 4, 8 or kMostRunsProjected times the catalog's runs that would
+// decide it, the means staying as they are, or that none of them would.
+void say_what_more_runs_would_do(const Claim& c, const CheckOptions& options, std::uint64_t salt,
+                                 const PointData& data, unsigned stage, unsigned stages,
+                                 ClaimOutcome& out) {
+  for (std::uint64_t times = 2; times <= kMostRunsProjected; times *= 2) {
+    const Verdict v = projected_verdict(c, options, salt, data, stage, stages, times);
+    if (v == Verdict::inconclusive) continue;
+    out.evidence += fmt::format("; the means staying as they are, {}× the catalog's runs would "
+                                "decide it ({})", times, to_string(v));
+    out.details["more_runs"] = {{"times", times}, {"verdict", to_string(v)}};
+    return;
+  }
+  out.evidence += fmt::format("; the means staying as they are, not even {}× the catalog's runs "
+                              "would decide it", kMostRunsProjected);
+  out.details["more_runs"] = {{"times", kMostRunsProjected}, {"verdict", "INCONCLUSIVE"}};
 }
 
 }  // namespace
@@ -293,13 +318,17 @@ std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
     for (std::size_t i = 0; i < claims.size(); ++i) {
       if (outcomes[i]) continue;
       ClaimOutcome out = decide_claim(claims[i], options, salt, data, stage, stages);
-      if (stage < stages && options.futility_stop && out.verdict == Verdict::inconclusive &&
-          futile(claims[i], options, salt, data, stage, stages)) {
+      const bool open_now = out.verdict == Verdict::inconclusive;
+      const bool futile = stage < stages && options.futility_stop && open_now &&
+                          projected_verdict(claims[i], options, salt, data, stage, stages, 1) ==
+                              Verdict::inconclusive;
+      if (futile) {
         out.evidence += fmt::format(" (stopped: stage {}'s runs would not decide it, the means "
                                     "staying as they are)", stages);
         out.details["stage"]["futile"] = true;
-        outcomes[i] = std::move(out);
-      } else if (stage == stages || shown(claims[i].rule, out.verdict)) {
+      }
+      if (futile || stage == stages || shown(claims[i].rule, out.verdict)) {
+        if (open_now) say_what_more_runs_would_do(claims[i], options, salt, data, stage, stages, out);
         outcomes[i] = std::move(out);
       }
     }

@@ -96,6 +96,9 @@ unsigned stages_of(const CheckOptions&);
 // fresh-seed checks of the cheap grids FAILed true claims at their first stage); at 30 runs
 // Student's t is within 4 % of the normal quantile.
 inline constexpr std::uint64_t kMinStageRuns = 30;
+// The most runs, as a multiple of the catalog's, at which a check projects an INCONCLUSIVE
+// claim (its evidence says whether 2, 4, 8 or this many times the runs would decide it).
+inline constexpr std::uint64_t kMostRunsProjected = 16;
 // The runs a point of `runs` runs reads at `stage` of `stages`: runs·2^(stage − stages), rounded
 // up, at least kMinStageRuns (and at most runs).
 std::uint64_t staged_runs(std::uint64_t runs, unsigned stage, unsigned stages);

@@ -498,8 +498,10 @@ TEST(Stages, AStageReadsItsShareOfTheRuns) {
 // is decided at once (bound 100); "late" (bound 1.14) is not at 40 runs a point (one-sided t
 // 1.75, Holm over two points), but would be at stage 3's 160 (t 3.5), so it goes on and is decided
 // at stage 2 (t 2.49); "open" (mean exactly at its bound) could not be at any number of runs,
-// so it stops at stage 1 (futile). Without the futility stop, "open" reads every stage, and
-// each point's runs are asked for in nested prefixes.
+// so it stops at stage 1 (futile), and so does "far" (bound 1.03: t 0.38 at stage 1, 0.76 at
+// 160 runs), which 8 times the catalog's runs would decide (t 2.15; 1.52 at 4 times). Without
+// the futility stop, "open" reads every stage, and each point's runs are asked for in nested
+// prefixes.
 TEST(Stages, AClaimStopsAtTheFirstStageThatDecidesIt) {
   const std::string head = R"(
 [[claim]]
@@ -514,7 +516,8 @@ x = "n"
       "stages",
       head + "id = \"clear\"\nbound = 100\n[claim.ci]\nn = [100, 200]\nm = \"1n\"\nruns = 160\n" +
           head + "id = \"open\"\nbound = 1\n[claim.ci]\nn = [300, 400]\nm = \"1n\"\nruns = 160\n" +
-          head + "id = \"late\"\nbound = 1.14\n[claim.ci]\nn = [500, 600]\nm = \"1n\"\nruns = 160\n");
+          head + "id = \"late\"\nbound = 1.14\n[claim.ci]\nn = [500, 600]\nm = \"1n\"\nruns = 160\n" +
+          head + "id = \"far\"\nbound = 1.03\n[claim.ci]\nn = [700, 800]\nm = \"1n\"\nruns = 160\n");
   std::map<std::uint64_t, std::vector<std::uint64_t>> asked;  // n -> runs asked, in order
   CheckOptions o;
   o.catalogs = {file};
@@ -526,7 +529,7 @@ x = "n"
     return runs;
   };
   const auto outcomes = check_claims(o);
-  ASSERT_EQ(outcomes.size(), 3u);
+  ASSERT_EQ(outcomes.size(), 4u);
   EXPECT_EQ(outcomes[0].verdict, Verdict::pass) << outcomes[0].evidence;
   EXPECT_EQ(outcomes[0].details["stage"]["read_at"], 1);
   EXPECT_TRUE(outcomes[0].evidence.ends_with("; stage 1 of 3")) << outcomes[0].evidence;
@@ -535,10 +538,20 @@ x = "n"
   EXPECT_EQ(outcomes[1].details["stage"]["read_at"], 1);
   EXPECT_EQ(outcomes[1].details["stage"]["futile"], true);
   EXPECT_TRUE(outcomes[1].evidence.ends_with(
-      "; stage 1 of 3 (stopped: stage 3's runs would not decide it, the means staying as they are)"))
+      "; stage 1 of 3 (stopped: stage 3's runs would not decide it, the means staying as they "
+      "are); the means staying as they are, not even 16× the catalog's runs would decide it"))
       << outcomes[1].evidence;
+  EXPECT_EQ(outcomes[1].details["more_runs"]["verdict"], "INCONCLUSIVE");
   EXPECT_EQ(outcomes[2].verdict, Verdict::pass) << outcomes[2].evidence;
   EXPECT_EQ(outcomes[2].details["stage"]["read_at"], 2);
+  EXPECT_FALSE(outcomes[2].details.contains("more_runs"));
+  EXPECT_EQ(outcomes[3].verdict, Verdict::inconclusive) << outcomes[3].evidence;
+  EXPECT_EQ(outcomes[3].details["stage"]["read_at"], 1);
+  EXPECT_EQ(outcomes[3].details["more_runs"]["times"], 8);
+  EXPECT_EQ(outcomes[3].details["more_runs"]["verdict"], "PASS");
+  EXPECT_TRUE(outcomes[3].evidence.ends_with(
+      "; the means staying as they are, 8× the catalog's runs would decide it (PASS)"))
+      << outcomes[3].evidence;
   const std::vector<std::uint64_t> once{40}, twice{40, 80}, nested{40, 80, 160};
   EXPECT_EQ(asked[100], once);
   EXPECT_EQ(asked[200], once);
