@@ -149,6 +149,11 @@ std::uint64_t staged_runs(std::uint64_t runs, unsigned stage, unsigned stages) {
   return std::min(runs, std::max(share, kMinStageRuns));
 }
 
+std::uint64_t projected_runs(std::uint64_t runs, std::uint64_t read, std::uint64_t times) {
+  if (read == 0) throw std::logic_error("projected_runs: no runs read");
+  return (runs * times + read - 1) / read * read;
+}
+
 bool pass_stops_early(RuleKind rule) {
   return rule != RuleKind::fluid && rule != RuleKind::distribution;
 }
@@ -204,11 +209,12 @@ bool shown(RuleKind rule, Verdict verdict) {
   return verdict == Verdict::fail || (verdict == Verdict::pass && pass_stops_early(rule));
 }
 
-// The claim read at `stage` of `stages`, every point's runs times `times` (a projection:
-// projected_verdict).
+using SidePoints = std::pair<std::vector<PointSpec>, std::vector<PointSpec>>;
+
+// The claim read on `points` (both sides, each with the runs it reads), at `stage` of `stages`.
 ClaimOutcome decide_claim(const Claim& c, const CheckOptions& options, std::uint64_t salt,
-                          const PointData& data, unsigned stage, unsigned stages,
-                          std::uint64_t times = 1) {
+                          const PointData& data, const SidePoints& points, unsigned stage,
+                          unsigned stages) {
   ClaimOutcome out;
   out.id = c.id;
   out.statement = c.statement;
@@ -228,10 +234,7 @@ ClaimOutcome decide_claim(const Claim& c, const CheckOptions& options, std::uint
     }
     return s;
   };
-  auto [pa, pb] = staged_points(c, options.tier, stage, stages);
-  for (auto* side : {&pa, &pb})
-    for (auto& p : *side) p.runs *= times;
-  const auto a = samples(pa), b = samples(pb);
+  const auto a = samples(points.first), b = samples(points.second);
   out.details = {{"id", c.id},           {"tier", options.tier},
                  {"rule", to_string(c.rule)}, {"variable", to_string(c.variable)},
                  {"salt", salt},          {"fixed_seeds", salt == kFixedSalt},
@@ -252,28 +255,29 @@ ClaimOutcome decide_claim(const Claim& c, const CheckOptions& options, std::uint
   return out;
 }
 
-// The verdict a claim read at `stage` would have with `times` the last stage's runs, every mean
-// and spread staying as they are: the claim's rule reads each point's runs of this stage
-// repeated up to that count, so that its standard errors shrink as 1/√runs and its quantiles'
-// degrees of freedom grow as real runs would make them, while the means, the spreads and the
-// rounding variance of an integer statistic stay. The projection is optimistic (more runs do not
-// narrow an interval faster than 1/√runs, and a mean may move towards the boundary), so a claim
-// it leaves INCONCLUSIVE is one that more runs are not likely to decide.
+// The verdict a claim read at `stage` would have with `times` the catalog's runs, conditional on
+// the means and spreads it has: the claim's rule reads each point's runs of this stage, each
+// repeated equally often up to at least that count (projected_runs), so that the means and
+// spreads stay while standard errors shrink as 1/√runs and the quantiles' degrees of freedom
+// grow. Integer rounding variance stays (no number of runs removes it). A forecast, not a
+// verdict: the means themselves move as runs are added.
 Verdict projected_verdict(const Claim& c, const CheckOptions& options, std::uint64_t salt,
                           const PointData& data, unsigned stage, unsigned stages,
                           std::uint64_t times) {
   PointData projected;
-  const auto [last_a, last_b] = staged_points(c, options.tier, stages, stages);
-  for (const auto* side : {&last_a, &last_b})
-    for (const PointSpec& p : *side) {
+  SidePoints points = staged_points(c, options.tier, stages, stages);
+  for (auto* side : {&points.first, &points.second})
+    for (PointSpec& p : *side) {
       const auto& [seed, runs] = data.at(p.key());
-      const std::size_t read = std::min<std::size_t>(staged_runs(p.runs, stage, stages), runs.size());
+      const std::uint64_t read = std::min<std::uint64_t>(staged_runs(p.runs, stage, stages), runs.size());
+      if (read == 0) return Verdict::inconclusive;
+      p.runs = projected_runs(p.runs, read, times);
       std::vector<RunResult> repeated;
-      repeated.reserve(p.runs * times);
-      for (std::size_t r = 0; r < p.runs * times; ++r) repeated.push_back(runs[r % read]);
+      repeated.reserve(p.runs);
+      for (std::size_t r = 0; r < p.runs; ++r) repeated.push_back(runs[r % read]);
       projected[p.key()] = {seed, std::move(repeated)};
     }
-  return decide_claim(c, options, salt, projected, stages, stages, times).verdict;
+  return decide_claim(c, options, salt, projected, points, stages, stages).verdict;
 }
 
 // What more runs would do to a claim left INCONCLUSIVE at `stage`, said in its evidence and
@@ -301,7 +305,7 @@ std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
   const std::vector<Claim> claims = selected_claims(options);
   const std::uint64_t salt = salt_of(options);
   const unsigned stages = stages_of(options);
-  // Stage s reads the first runs·2^(s − stages) runs of every point (at least 2); a claim that
+  // Stage s reads the first runs·2^(s − stages) runs of every point (staged_runs); a claim that
   // a stage decides (PASS or FAIL) keeps that verdict, one left INCONCLUSIVE goes on to the next
   // stage unless the last stage would not decide it either (futile), and the last stage's
   // verdict is final. Runs are nested (each stage extends the replicates of the one before), so
@@ -317,14 +321,15 @@ std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
                      stages > 1 ? fmt::format("stage {}/{} ", stage, stages) : std::string());
     for (std::size_t i = 0; i < claims.size(); ++i) {
       if (outcomes[i]) continue;
-      ClaimOutcome out = decide_claim(claims[i], options, salt, data, stage, stages);
+      ClaimOutcome out = decide_claim(claims[i], options, salt, data,
+                                      staged_points(claims[i], options.tier, stage, stages), stage,
+                                      stages);
       const bool open_now = out.verdict == Verdict::inconclusive;
       const bool futile = stage < stages && options.futility_stop && open_now &&
                           projected_verdict(claims[i], options, salt, data, stage, stages, 1) ==
                               Verdict::inconclusive;
       if (futile) {
-        out.evidence += fmt::format(" (stopped: stage {}'s runs would not decide it, the means "
-                                    "staying as they are)", stages);
+        out.evidence += " (stopped for futility)";
         out.details["stage"]["futile"] = true;
       }
       if (futile || stage == stages || shown(claims[i].rule, out.verdict)) {

@@ -103,6 +103,11 @@ inline constexpr std::uint64_t kMostRunsProjected = 16;
 // up, at least kMinStageRuns (and at most runs).
 std::uint64_t staged_runs(std::uint64_t runs, unsigned stage, unsigned stages);
 
+// The runs a projection reads (check_claims: a stop for futility, what more runs would do):
+// `times` the catalog's `runs`, rounded up to a whole multiple of the `read` runs it repeats, so
+// that each is repeated equally often and the means stay as they are.
+std::uint64_t projected_runs(std::uint64_t runs, std::uint64_t read, std::uint64_t times);
+
 // The runs of each point (by PointSpec::key) that the claims read if each is decided as early as
 // it can be among `stages`: stage 1's, or every run for a claim whose PASS reads every stage.
 std::map<std::string, std::uint64_t> earliest_runs(const std::vector<Claim>& claims,
@@ -110,7 +115,7 @@ std::map<std::string, std::uint64_t> earliest_runs(const std::vector<Claim>& cla
 
 // Whether a PASS of `rule` may stop a claim before the last stage: not for the two rules whose
 // PASS means only that nothing was rejected (`fluid`, `distribution`: fewer runs reject less),
-// which read every stage unless they FAIL.
+// which read every stage unless they FAIL (or stop for futility).
 bool pass_stops_early(RuleKind rule);
 
 // The seed salt of a check: --salt, or one drawn for --fresh-seeds, else kFixedSalt.

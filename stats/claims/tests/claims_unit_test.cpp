@@ -485,6 +485,12 @@ TEST(Stages, AStageReadsItsShareOfTheRuns) {
   EXPECT_EQ(staged_runs(20, 1, 3), 20u);   // and never more than the catalog asks for
   EXPECT_EQ(staged_runs(40, 1, 1), 40u);
   EXPECT_THROW(staged_runs(40, 4, 3), std::logic_error);
+  // A projection repeats each run it read equally often, so the means stay as they are.
+  EXPECT_EQ(projected_runs(160, 40, 1), 160u);
+  EXPECT_EQ(projected_runs(160, 40, 8), 1280u);
+  EXPECT_EQ(projected_runs(100, 30, 1), 120u);  // 4 times each of 30, not 3 and a third
+  EXPECT_EQ(projected_runs(100, 30, 2), 210u);
+  EXPECT_THROW(projected_runs(100, 0, 1), std::logic_error);
   CheckOptions o;
   o.tier = "paper";
   EXPECT_EQ(stages_of(o), 3u);
@@ -494,7 +500,7 @@ TEST(Stages, AStageReadsItsShareOfTheRuns) {
   EXPECT_THROW(stages_of(o), InputError);
 }
 
-// Three claims on points of their own, every run 0.5 or 1.5 in turn (mean 1, sd 0.5): "clear"
+// Four claims on points of their own, every run 0.5 or 1.5 in turn (mean 1, sd 0.5): "clear"
 // is decided at once (bound 100); "late" (bound 1.14) is not at 40 runs a point (one-sided t
 // 1.75, Holm over two points), but would be at stage 3's 160 (t 3.5), so it goes on and is decided
 // at stage 2 (t 2.49); "open" (mean exactly at its bound) could not be at any number of runs,
@@ -538,8 +544,8 @@ x = "n"
   EXPECT_EQ(outcomes[1].details["stage"]["read_at"], 1);
   EXPECT_EQ(outcomes[1].details["stage"]["futile"], true);
   EXPECT_TRUE(outcomes[1].evidence.ends_with(
-      "; stage 1 of 3 (stopped: stage 3's runs would not decide it, the means staying as they "
-      "are); the means staying as they are, not even 16× the catalog's runs would decide it"))
+      "; stage 1 of 3 (stopped for futility); the means staying as they are, not even 16× the "
+      "catalog's runs would decide it"))
       << outcomes[1].evidence;
   EXPECT_EQ(outcomes[1].details["more_runs"]["verdict"], "INCONCLUSIVE");
   EXPECT_EQ(outcomes[2].verdict, Verdict::pass) << outcomes[2].evidence;
@@ -559,6 +565,8 @@ x = "n"
   EXPECT_EQ(asked[400], once);
   EXPECT_EQ(asked[500], twice);
   EXPECT_EQ(asked[600], twice);
+  EXPECT_EQ(asked[700], once);
+  EXPECT_EQ(asked[800], once);
   // Without the futility stop, "open" reads every stage.
   asked.clear();
   o.futility_stop = false;
