@@ -29,6 +29,7 @@ struct CheckArgs {
   bool json = false;
   bool list = false;
   bool plan = false;
+  bool next_stage = false;
   bool fresh_seeds = false;
   std::string salt;
   std::vector<std::string> catalogs;
@@ -93,6 +94,65 @@ nlohmann::json as_json(const std::vector<claims::ClaimOutcome>& outcomes) {
   return all;
 }
 
+// The selection as a command: what a plan's header names and what reads its sweep back.
+std::string selection_command(const CheckArgs& a, std::uint64_t salt) {
+  std::string selection = fmt::format("gapcheck check '{}' --tier {}", a.glob, a.tier);
+  for (const auto& c : a.catalogs) selection += " --catalog " + c;
+  if (!a.stages.empty()) selection += " --stages " + a.stages;
+  if (a.no_futility_stop) selection += " --no-futility-stop";
+  if (salt != claims::kFixedSalt) selection += fmt::format(" --salt {}", salt);
+  return selection;
+}
+
+// `check --plan --next-stage --db FILE`: the runs the next stage of the claims still open needs
+// that the store lacks, as a sweep file. The store is only read; a missing file is an empty
+// store. Swept into the store and planned again until nothing is lacking, it fills the store
+// with what a staged check reads, and no more.
+int print_next_stage(const CheckArgs& a, claims::CheckOptions o, std::ostream& out,
+                     std::ostream& err) {
+  if (a.db.empty()) throw InputError("--next-stage with --db '': it plans on a run store");
+  std::optional<store::RunStore> db;
+  std::error_code fs_error;
+  if (std::filesystem::exists(a.db, fs_error)) {
+    try {
+      db = store::RunStore::open(a.db, store::RunStore::Mode::read_only);
+    } catch (const store::EmptyStore&) {
+    }
+  }
+  if (!db) db = store::RunStore::open(":memory:");
+  o.stored = [&db](const claims::PointSpec& point, std::uint64_t seed) {
+    return claims::stored_runs(point, seed, *db);
+  };
+  o.simulator = [&db](const claims::PointSpec& point, std::uint64_t seed, unsigned threads) {
+    return claims::simulate_point(point, seed, threads, &*db);  // every run is stored
+  };
+  const std::uint64_t salt = claims::salt_of(o);
+  o.salt = salt;
+  const claims::NextStage next = claims::next_stage(o);
+  const std::string selection = selection_command(a, salt);
+  const std::string then = fmt::format("{} --db {}", selection, a.db);
+  if (next.stage == 0) {
+    out << "# The plan of " << selection << ": nothing to run; " << a.db
+        << " decides every claim.\n# " << then << " reads every verdict back.\n" << std::flush;
+    err << fmt::format("plan: nothing to run: {} decides all {} from the store\n", a.db,
+                       counted(next.claims, "claim"))
+        << std::flush;
+    return kExitOk;
+  }
+  std::vector<store::GridPoint> points;
+  for (const auto& [point, seed] : next.lacking)
+    points.push_back({claims::simulation_of(point), seed, point.runs});
+  print_plan(points,
+             fmt::format("{}, stage {} of {} for the {} still open",
+                         selection, next.stage, next.stages,
+                         counted(next.open, "claim")),
+             fmt::format("plan again, {} --plan --next-stage, until nothing is left; {} "
+                         "reads every run back",
+                         then, then),
+             out, err, {}, next.stored, a.db);
+  return kExitOk;
+}
+
 int run_check(const CheckArgs& a, std::ostream& out, std::ostream& err) {
   claims::CheckOptions o;
   o.glob = a.glob;
@@ -123,6 +183,11 @@ int run_check(const CheckArgs& a, std::ostream& out, std::ostream& err) {
     out << std::flush;
     return kExitOk;
   }
+  if (a.next_stage && !a.plan) throw InputError("--next-stage plans: it needs --plan");
+  if (a.plan && a.next_stage) {
+    if (a.json) throw InputError("--plan and --json: the plan is a sweep file (accepted: one of them)");
+    return print_next_stage(a, o, out, err);
+  }
   if (a.plan) {  // the runs as a sweep file, without running them
     if (a.json) throw InputError("--plan and --json: the plan is a sweep file (accepted: one of them)");
     const std::uint64_t salt = claims::salt_of(o);
@@ -138,10 +203,9 @@ int run_check(const CheckArgs& a, std::ostream& out, std::ostream& err) {
       for (const auto& planned_point : planned)
         first_stage.runs.push_back(earliest.at(planned_point.point.key()));
     }
-    std::string selection = fmt::format("gapcheck check '{}' --tier {}", a.glob, a.tier);
-    for (const auto& c : a.catalogs) selection += " --catalog " + c;
-    if (salt != claims::kFixedSalt) selection += fmt::format(" --salt {}", salt);
-    print_plan(points, selection, selection + " --db runs.db", out, err, first_stage);
+    const std::string selection = selection_command(a, salt);
+    print_plan(points, selection, selection + " --db runs.db reads every run back", out, err,
+               first_stage);
     return kExitOk;
   }
   o.threads = parse_threads(a.threads);
@@ -198,6 +262,9 @@ Command add_check_command(CLI::App& app) {
   check->add_flag("--no-futility-stop", a->no_futility_stop,
                   "read the later stages of a claim even where, the means staying as they are, "
                   "the last stage's runs would not decide it");
+  check->add_flag("--next-stage", a->next_stage,
+                  "with --plan: plan only the runs that the next stage of the claims still open "
+                  "needs and the store (--db) lacks; sweep them, plan again, until nothing is left");
   check->add_option("--db", a->db,
                     std::string("run store: finished runs are reused, new ones kept (default ") +
                         store::kDefaultDb + "; --db '' for none)");

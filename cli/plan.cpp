@@ -19,18 +19,20 @@ std::string cpu_time(double seconds) {
 
 void print_plan(const std::vector<store::GridPoint>& points, const std::string& command,
                 const std::string& then, std::ostream& out, std::ostream& err,
-                const FirstStage& first_stage) {
+                const FirstStage& first_stage, const std::vector<std::uint64_t>& stored,
+                const std::string& db) {
   double balls = 0, seconds = 0, first_seconds = 0;
   std::uint64_t runs = 0, unestimated = 0, first_runs = 0;
   std::vector<std::string> notes;
   for (const auto& p : points) {
+    const std::uint64_t to_run = p.runs - (stored.empty() ? 0 : stored.at(&p - points.data()));
     const double point_balls =
-        static_cast<double>(p.simulation.config.m) * static_cast<double>(p.runs);
+        static_cast<double>(p.simulation.config.m) * static_cast<double>(to_run);
     const auto estimate = store::estimate_run(p.simulation, p.seed);
-    const double point_seconds = estimate ? estimate->seconds * static_cast<double>(p.runs) : 0;
+    const double point_seconds = estimate ? estimate->seconds * static_cast<double>(to_run) : 0;
     balls += point_balls;
     seconds += point_seconds;
-    runs += p.runs;
+    runs += to_run;
     if (!first_stage.runs.empty()) {
       const std::uint64_t stage_runs = first_stage.runs.at(&p - points.data());
       first_runs += stage_runs;
@@ -53,9 +55,9 @@ void print_plan(const std::vector<store::GridPoint>& points, const std::string& 
                         "{}; {})",
                         cpu_time(first_seconds), first_stage.stages, counted(first_runs, "run"));
   out << "# The plan of " << command << ": " << totals << floor << ".\n"
-      << "# Run it: gapcheck sweep THIS_FILE --db runs.db  (or mpirun -n K gapcheck sweep ...; or\n"
-      << "# --part i/k on k machines, then gapcheck merge); then " << then
-      << " reads every run back.\n"
+      << "# Run it: gapcheck sweep THIS_FILE --db " << db
+      << "  (or mpirun -n K gapcheck sweep ...; or\n"
+      << "# --part i/k on k machines, then gapcheck merge); then " << then << ".\n"
       << store::points_toml(points, notes) << std::flush;
   err << "plan: " << totals << floor << "\n" << std::flush;
 }

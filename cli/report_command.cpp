@@ -218,7 +218,8 @@ int plan_report(const ReportCommandOptions& o, std::ostream& out, std::ostream& 
   std::string selection = fmt::format("gapcheck report '{}' --tier {} --seed {}", o.glob, o.tier,
                                       options.seed);
   for (const auto& c : o.catalogs) selection += " --catalog " + c;
-  print_plan(points, selection, selection + " --db runs.db", out, err, first_stage);
+  print_plan(points, selection, selection + " --db runs.db reads every run back", out, err,
+               first_stage);
   return kExitOk;
 }
 

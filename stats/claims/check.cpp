@@ -9,6 +9,7 @@
 #include <chrono>
 #include <fmt/format.h>
 #include <fnmatch.h>
+#include <functional>
 #include <map>
 #include <random>
 #include <set>
@@ -299,17 +300,22 @@ void say_what_more_runs_would_do(const Claim& c, const CheckOptions& options, st
   out.details["more_runs"] = {{"times", kMostRunsProjected}, {"verdict", "INCONCLUSIVE"}};
 }
 
-}  // namespace
+// Called before a stage simulates: the stage, the claims still open, and the points they need
+// with the runs the stage reads. Returning false ends the check there.
+using BeforeStage = std::function<bool(unsigned stage, const std::vector<Claim>& open,
+                                       const std::vector<PlannedPoint>& needed)>;
 
-std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
-  const std::vector<Claim> claims = selected_claims(options);
+// The stages of a check (check_claims, next_stage). Stage s reads the first runs·2^(s − stages)
+// runs of every point (staged_runs); a claim that a stage decides (PASS or FAIL) keeps that
+// verdict, one left INCONCLUSIVE goes on to the next stage unless the last stage would not
+// decide it either (futile), and the last stage's verdict is final. Runs are nested (each stage
+// extends the replicates of the one before), so the stages cost no more than the last alone.
+// A claim without an outcome is one the check ended before deciding.
+std::vector<std::optional<ClaimOutcome>> run_stages(const CheckOptions& options,
+                                                    const std::vector<Claim>& claims,
+                                                    const BeforeStage& before_stage) {
   const std::uint64_t salt = salt_of(options);
   const unsigned stages = stages_of(options);
-  // Stage s reads the first runs·2^(s − stages) runs of every point (staged_runs); a claim that
-  // a stage decides (PASS or FAIL) keeps that verdict, one left INCONCLUSIVE goes on to the next
-  // stage unless the last stage would not decide it either (futile), and the last stage's
-  // verdict is final. Runs are nested (each stage extends the replicates of the one before), so
-  // the stages cost no more than the last alone.
   std::vector<std::optional<ClaimOutcome>> outcomes(claims.size());
   PointData data;
   for (unsigned stage = 1; stage <= stages; ++stage) {
@@ -317,7 +323,9 @@ std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
     for (std::size_t i = 0; i < claims.size(); ++i)
       if (!outcomes[i]) open.push_back(claims[i]);
     if (open.empty()) break;
-    simulate_lacking(planned_points(open, options.tier, salt, stage, stages), data, options,
+    const auto needed = planned_points(open, options.tier, salt, stage, stages);
+    if (!before_stage(stage, open, needed)) break;
+    simulate_lacking(needed, data, options,
                      stages > 1 ? fmt::format("stage {}/{} ", stage, stages) : std::string());
     for (std::size_t i = 0; i < claims.size(); ++i) {
       if (outcomes[i]) continue;
@@ -338,9 +346,40 @@ std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
       }
     }
   }
+  return outcomes;
+}
+
+}  // namespace
+
+std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
+  auto outcomes = run_stages(options, selected_claims(options),
+                             [](unsigned, const std::vector<Claim>&,
+                                const std::vector<PlannedPoint>&) { return true; });
   std::vector<ClaimOutcome> result;
   for (auto& o : outcomes) result.push_back(std::move(*o));
   return result;
+}
+
+NextStage next_stage(const CheckOptions& options) {
+  if (!options.stored) throw std::logic_error("next_stage: no store to read (CheckOptions::stored)");
+  const std::vector<Claim> claims = selected_claims(options);
+  NextStage next;
+  next.stages = stages_of(options);
+  next.claims = claims.size();
+  const auto outcomes = run_stages(
+      options, claims,
+      [&](unsigned stage, const std::vector<Claim>& open, const std::vector<PlannedPoint>& needed) {
+        for (const PlannedPoint& p : needed)
+          if (const std::uint64_t stored = options.stored(p.point, p.seed); stored < p.point.runs) {
+            next.lacking.push_back(p);
+            next.stored.push_back(stored);
+          }
+        if (next.lacking.empty()) return true;
+        next.stage = stage;
+        next.open = open.size();
+        return false;
+      });
+  return next;
 }
 
 }  // namespace gapcheck::claims

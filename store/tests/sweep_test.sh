@@ -10,7 +10,9 @@
 #            the store equals a plain sweep's
 #   plan     `check --plan` swept by `mpirun -n 2` (and by --part 1/2, 2/2 and merge), then
 #            `check` on that store: every run read back, the verdicts byte for byte a plain
-#            check's; `report --plan` likewise for the report's files
+#            check's; `report --plan` likewise for the report's files; a staged check planned
+#            stage by stage (`--plan --next-stage`), swept by mpirun, stores what a plain check
+#            stores and reads the same verdicts back
 #   refuse   a file that is not a gapcheck store is refused (exit 2, one line) and left as it was
 #   corrupt  a row that is not a run (a histogram that is not JSON, a gap that is text) is named
 #            with its key and refused (exit 2) by run --db (which check and report read through),
@@ -249,6 +251,61 @@ TOML
       cmp "$dat" "swept_$tier/figures/${dat##*/}" || fail "${dat##*/} differs from a plain report's"
     done
   done
+  # A staged check, stage by stage: --plan --next-stage plans what the claims still open need
+  # next and the store lacks. The order claim is decided at stage 1 (40 runs of its 160 a
+  # point); the fluid claim's PASS reads every stage, so it asks for 80 and then 160 runs of
+  # its two points. Swept by mpirun until nothing is left, the store holds what a plain check
+  # stores, and check reads the same verdicts back without simulating.
+  cp tiny_catalog.toml staged_catalog.toml
+  cat >> staged_catalog.toml <<'TOML'
+
+[[claim]]
+id = "tiny-fluid-greedy"
+statement = "Greedy[2]: fractions of bins with load >= i match the ODE"
+source = "Mitzenmacher, Combin. Probab. Comput. 1999"
+evidence = "M"
+process = "d-choice:d={d}"
+variable = "load_fractions"
+rule = "fluid"
+model = "greedy"
+x = "t"
+[claim.ci]
+n = [1024]
+d = [2]
+t = [1, 2]
+m = "{t}n"
+runs = 30
+[claim.paper]
+n = [1024]
+d = [2]
+t = [1, 2]
+m = "{t}n"
+runs = 160
+TOML
+  staged=(check 'tiny*' --catalog staged_catalog.toml --tier paper --threads 2)
+  "$gapcheck" "${staged[@]}" --db staged_plain.db > staged_plain.txt 2> /dev/null ||
+    fail "the plain staged check exited with $?"
+  expected=("stage 1 of 3 for the 2 claims still open: 6 points, 240 runs"
+            "stage 2 of 3 for the 1 claim still open: 2 points, 80 runs"
+            "stage 3 of 3 for the 1 claim still open: 2 points, 160 runs")
+  for want in "${expected[@]}"; do
+    "$gapcheck" "${staged[@]}" --plan --next-stage --db staged.db > next.toml 2> next_err.txt ||
+      fail "--plan --next-stage exited with $?: $(cat next_err.txt)"
+    grep -q "^# The plan of .*, $want, " next.toml || fail "the next stage is not '$want': $(head -1 next.toml)"
+    mpirun -n 2 --oversubscribe "$gapcheck" sweep next.toml --db staged.db > /dev/null 2>&1 ||
+      fail "mpirun sweep of the plan '$want' exited with $?"
+  done
+  "$gapcheck" "${staged[@]}" --plan --next-stage --db staged.db > next.toml 2> next_err.txt
+  grep -q "^plan: nothing to run: staged.db decides all 2 claims from the store$" next_err.txt ||
+    fail "after the last stage: $(cat next_err.txt)"
+  [[ $(count staged.db) -eq $(count staged_plain.db) ]] ||
+    fail "the staged plans stored $(count staged.db) runs, a plain check $(count staged_plain.db)"
+  "$gapcheck" "${staged[@]}" --db staged.db > staged.txt 2> staged_err.txt
+  ! grep -v "read back from the store" staged_err.txt | grep -q "runs=" ||
+    fail "check on the staged store simulated: $(cat staged_err.txt)"
+  cmp staged_plain.txt staged.txt || fail "check on the staged store differs from a plain check"
+  "$gapcheck" "${staged[@]}" --next-stage > /dev/null 2> err.txt && fail "--next-stage without --plan ran"
+  grep -q -- "--next-stage plans: it needs --plan" err.txt || fail "--next-stage without --plan: $(cat err.txt)"
   ;;
 refuse)
   printf 'gap,n\n1,2\n' > results.csv
