@@ -110,25 +110,10 @@ std::string selection_command(const CheckArgs& a, std::uint64_t salt) {
 // with what a staged check reads, and no more.
 int print_next_stage(const CheckArgs& a, claims::CheckOptions o, std::ostream& out,
                      std::ostream& err) {
-  if (a.db.empty()) throw InputError("--next-stage with --db '': it plans on a run store");
-  std::optional<store::RunStore> db;
-  std::error_code fs_error;
-  if (std::filesystem::exists(a.db, fs_error)) {
-    try {
-      db = store::RunStore::open(a.db, store::RunStore::Mode::read_only);
-    } catch (const store::EmptyStore&) {
-    }
-  }
-  if (!db) db = store::RunStore::open(":memory:");
-  o.stored = [&db](const claims::PointSpec& point, std::uint64_t seed) {
-    return claims::stored_runs(point, seed, *db);
-  };
-  o.simulator = [&db](const claims::PointSpec& point, std::uint64_t seed, unsigned threads) {
-    return claims::simulate_point(point, seed, threads, &*db);  // every run is stored
-  };
+  store::RunStore db = store_to_plan_on(a.db);
   const std::uint64_t salt = claims::salt_of(o);
   o.salt = salt;
-  const claims::NextStage next = claims::next_stage(o);
+  const claims::NextStage next = claims::next_stage(o, db);
   const std::string selection = selection_command(a, salt);
   const std::string then = fmt::format("{} --db {}", selection, a.db);
   if (next.stage == 0) {
@@ -142,6 +127,7 @@ int print_next_stage(const CheckArgs& a, claims::CheckOptions o, std::ostream& o
   std::vector<store::GridPoint> points;
   for (const auto& [point, seed] : next.lacking)
     points.push_back({claims::simulation_of(point), seed, point.runs});
+  const auto stored = stored_runs_of(points, db);
   print_plan(points,
              fmt::format("{}, stage {} of {} for the {} still open",
                          selection, next.stage, next.stages,
@@ -149,7 +135,7 @@ int print_next_stage(const CheckArgs& a, claims::CheckOptions o, std::ostream& o
              fmt::format("plan again, {} --plan --next-stage, until nothing is left; {} "
                          "reads every run back",
                          then, then),
-             out, err, {}, next.stored, a.db);
+             out, err, {}, stored, a.db);
   return kExitOk;
 }
 

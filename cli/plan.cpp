@@ -2,11 +2,34 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
+
 #include "cli/resources.hpp"
 #include "store/estimate.hpp"
+#include "store/run_store.hpp"
 #include "store/sweep.hpp"
 
 namespace gapcheck::cli {
+
+store::RunStore store_to_plan_on(const std::string& db) {
+  if (db.empty()) throw InputError("--next-stage with --db '': it plans on a run store");
+  std::error_code fs_error;
+  if (std::filesystem::exists(db, fs_error)) {
+    try {
+      return store::RunStore::open(db, store::RunStore::Mode::read_only);
+    } catch (const store::EmptyStore&) {
+    }
+  }
+  return store::RunStore::open(":memory:");
+}
+
+std::vector<std::uint64_t> stored_runs_of(const std::vector<store::GridPoint>& points,
+                                          const store::RunStore& db) {
+  std::vector<std::uint64_t> stored;
+  for (const auto& p : points)
+    stored.push_back(db.count(store::PointKey::of(p.simulation, p.seed), 0, p.runs));
+  return stored;
+}
 namespace {
 
 // CPU time for people: "4 min 10 s of CPU", or in core-hours from an hour up.

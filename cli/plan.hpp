@@ -16,7 +16,20 @@
 
 #include "store/grid.hpp"
 
+namespace gapcheck::store {
+class RunStore;
+}
+
 namespace gapcheck::cli {
+
+// The store a stage-by-stage plan reads (`--plan --next-stage --db FILE`): FILE opened read-only,
+// or an empty store in memory when FILE does not exist or holds no store yet; never created or
+// changed. A file that is not a gapcheck store is refused (InputError), as everywhere.
+store::RunStore store_to_plan_on(const std::string& db);
+
+// The runs of each point a store holds (replicates 0..runs−1), parallel to `points`.
+std::vector<std::uint64_t> stored_runs_of(const std::vector<store::GridPoint>& points,
+                                          const store::RunStore& db);
 
 // A staged check's first stage: the runs it reads of each point (parallel to the plan's points),
 // for the cost of a check whose every claim is decided as early as it can be (stage 1, or the

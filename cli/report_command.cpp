@@ -35,6 +35,7 @@ struct ReportCommandOptions {
   std::vector<std::string> catalogs;  // empty: the built-in catalog
   std::string db = store::kDefaultDb;
   bool plan = false;
+  bool next_stage = false;
 };
 
 // The outcomes of the claims catalog whose ids match the report's glob, at the report's tier
@@ -162,12 +163,18 @@ Command add_report_command(CLI::App& app, const std::vector<std::string>& args) 
   report->add_flag("--plan", o.plan,
                    "print the runs the report needs as a sweep file, with balls and estimated "
                    "core-hours; run nothing, write nothing");
+  report->add_flag("--next-stage", o.next_stage,
+                   "with --plan: plan only what the store (--db) lacks: the experiments' runs and "
+                   "the next stage of the claims still open; sweep them, plan again, until "
+                   "nothing is left");
   report->add_option("--db", o.db,
                      std::string("run store: finished runs are reused, new ones kept (default ") +
                          store::kDefaultDb + "; --db '' for none)");
   // As `check`: the report is written whole, and a defect among its claims (a true claim that
   // FAILed, a control that PASSed) makes the exit code 1.
   return {report, [options, args](std::ostream& out, std::ostream& err) {
+            if (options->next_stage && !options->plan)
+              throw InputError("--next-stage plans: it needs --plan");
             if (options->plan) return plan_report(*options, out, err);
             return stopping_on_signal(
                 "report", "no report was written (the directory is as it was)", err,
@@ -182,6 +189,45 @@ Command add_report_command(CLI::App& app, const std::vector<std::string>& args) 
 
 namespace {
 
+// `report --plan --next-stage --db FILE`: what the store lacks of the experiments' runs and of
+// the next stage of the claims still open (claims::next_stage), as a plan; planned again after
+// each sweep until nothing is left, as check's (cli/check_command.cpp).
+int plan_report_next_stage(const ReportCommandOptions& o, const reports::ReportOptions& options,
+                           const std::string& selection, std::ostream& out, std::ostream& err) {
+  store::RunStore db = store_to_plan_on(o.db);
+  store::Grid lacking;
+  std::size_t open = 0;
+  std::string stage;
+  if (auto check = claim_check(options, o.catalogs)) {
+    const claims::NextStage next = claims::next_stage(*check, db);
+    for (const auto& [point, seed] : next.lacking)
+      store::add_point(lacking, {claims::simulation_of(point), seed, point.runs});
+    open = next.open;
+    if (next.stage > 0)
+      stage = fmt::format(", stage {} of {} for the {} still open", next.stage, next.stages,
+                          counted(open, "claim"));
+  }
+  for (const auto& batch : reports::planned_batches(options)) {
+    const store::GridPoint point{batch.simulation, batch.seed, batch.results.size()};
+    if (db.count(store::PointKey::of(point.simulation, point.seed), 0, point.runs) < point.runs)
+      store::add_point(lacking, point);
+  }
+  const std::string then = fmt::format("{} --db {}", selection, o.db);
+  if (lacking.points.empty()) {
+    out << "# The plan of " << selection << ": nothing to run; " << o.db
+        << " holds every run.\n# " << then << " draws the report from it.\n" << std::flush;
+    err << fmt::format("plan: nothing to run: {} holds every run the report reads\n", o.db)
+        << std::flush;
+    return kExitOk;
+  }
+  print_plan(lacking.points, selection + stage,
+             fmt::format("plan again, {} --plan --next-stage, until nothing is left; {} "
+                         "draws the report",
+                         then, then),
+             out, err, {}, stored_runs_of(lacking.points, db), o.db);
+  return kExitOk;
+}
+
 // The runs of the claims (under their seeds) and of the experiments (under --seed), as a plan.
 int plan_report(const ReportCommandOptions& o, std::ostream& out, std::ostream& err) {
   reports::ReportOptions options;
@@ -195,6 +241,10 @@ int plan_report(const ReportCommandOptions& o, std::ostream& out, std::ostream& 
   // decided as early as it can be (the report checks its claims in stages, as check does).
   store::Grid plan, earliest;
   FirstStage first_stage;
+  std::string selection = fmt::format("gapcheck report '{}' --tier {} --seed {}", o.glob, o.tier,
+                                      options.seed);
+  for (const auto& c : o.catalogs) selection += " --catalog " + c;
+  if (o.next_stage) return plan_report_next_stage(o, options, selection, out, err);
   if (const auto check = claim_check(options, o.catalogs)) {
     const auto selected = claims::selected_claims(*check);
     first_stage.stages = claims::stages_of(*check);
@@ -215,9 +265,6 @@ int plan_report(const ReportCommandOptions& o, std::ostream& out, std::ostream& 
   const std::vector<store::GridPoint>& points = plan.points;
   if (points.empty())
     throw InputError("'" + o.glob + "' selects no experiment and no claim in tier " + o.tier);
-  std::string selection = fmt::format("gapcheck report '{}' --tier {} --seed {}", o.glob, o.tier,
-                                      options.seed);
-  for (const auto& c : o.catalogs) selection += " --catalog " + c;
   print_plan(points, selection, selection + " --db runs.db reads every run back", out, err,
                first_stage);
   return kExitOk;

@@ -360,25 +360,29 @@ std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
   return result;
 }
 
-NextStage next_stage(const CheckOptions& options) {
-  if (!options.stored) throw std::logic_error("next_stage: no store to read (CheckOptions::stored)");
+NextStage next_stage(CheckOptions options, store::RunStore& db) {
+  options.stored = [&db](const PointSpec& point, std::uint64_t seed) {
+    return stored_runs(point, seed, db);
+  };
+  // Only the stages whose every run is stored are read: nothing is simulated.
+  options.simulator = [&db](const PointSpec& point, std::uint64_t seed, unsigned threads) {
+    return simulate_point(point, seed, threads, &db);
+  };
+  options.progress = nullptr;
   const std::vector<Claim> claims = selected_claims(options);
   NextStage next;
   next.stages = stages_of(options);
   next.claims = claims.size();
-  const auto outcomes = run_stages(
-      options, claims,
-      [&](unsigned stage, const std::vector<Claim>& open, const std::vector<PlannedPoint>& needed) {
-        for (const PlannedPoint& p : needed)
-          if (const std::uint64_t stored = options.stored(p.point, p.seed); stored < p.point.runs) {
-            next.lacking.push_back(p);
-            next.stored.push_back(stored);
-          }
-        if (next.lacking.empty()) return true;
-        next.stage = stage;
-        next.open = open.size();
-        return false;
-      });
+  run_stages(options, claims,
+             [&](unsigned stage, const std::vector<Claim>& open,
+                 const std::vector<PlannedPoint>& needed) {
+               for (const PlannedPoint& p : needed)
+                 if (options.stored(p.point, p.seed) < p.point.runs) next.lacking.push_back(p);
+               if (next.lacking.empty()) return true;
+               next.stage = stage;
+               next.open = open.size();
+               return false;
+             });
   return next;
 }
 

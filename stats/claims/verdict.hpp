@@ -136,18 +136,17 @@ std::vector<PlannedPoint> planned_points(const std::vector<Claim>& claims, const
 // it), and decides each claim whose id matches the glob. Throws InputError on bad input
 // (unreadable catalog, unknown tier, a glob that matches nothing).
 std::vector<ClaimOutcome> check_claims(const CheckOptions&);
-// What a staged check on a store needs next (`check --plan --next-stage`): the first stage at
-// which a claim still open needs runs that the store (CheckOptions::stored) lacks, reading and
-// deciding the stages before it from the store as check_claims does. stage 0: the store decides
-// every claim, nothing is lacking.
+// What a staged check on the store `db` needs next (`check --plan --next-stage`): the first
+// stage at which a claim still open needs runs that the store lacks, reading and deciding the
+// stages before it from the store as check_claims does (options.stored, simulator and progress
+// are set here; nothing is simulated). stage 0: the store decides every claim.
 struct NextStage {
   unsigned stage = 0, stages = 1;
-  std::size_t claims = 0;  // selected
-  std::size_t open = 0;    // still open at `stage`
+  std::size_t claims = 0;             // selected
+  std::size_t open = 0;               // still open at `stage`
   std::vector<PlannedPoint> lacking;  // the points the stage reads that the store lacks runs of
-  std::vector<std::uint64_t> stored;  // the runs of each of them the store holds
 };
-NextStage next_stage(const CheckOptions&);
+NextStage next_stage(CheckOptions options, store::RunStore& db);
 // The claims check_claims() would decide (glob, tier, catalogs), in catalog order; throws
 // InputError when none matches.
 std::vector<Claim> selected_claims(const CheckOptions&);

@@ -306,6 +306,31 @@ TOML
   cmp staged_plain.txt staged.txt || fail "check on the staged store differs from a plain check"
   "$gapcheck" "${staged[@]}" --next-stage > /dev/null 2> err.txt && fail "--next-stage without --plan ran"
   grep -q -- "--next-stage plans: it needs --plan" err.txt || fail "--next-stage without --plan: $(cat err.txt)"
+  # The report plans the same stages for its claims, and its experiments' runs at once; drawn
+  # from the store so filled, it simulates nothing and writes a plain report's figure data.
+  for report in "tiny* paper 3" "firstdiff tiny 1"; do
+    read -r glob tier plans <<< "$report"
+    args=(report "$glob" --tier "$tier" --catalog staged_catalog.toml --threads 2)
+    "$gapcheck" "${args[@]}" --db rplain_$tier.db --out rplain_$tier > /dev/null 2>&1 ||
+      fail "the plain report $report exited with $?"
+    for ((i = 1; i <= plans; i++)); do
+      "$gapcheck" "${args[@]}" --plan --next-stage --db rstaged_$tier.db > next.toml 2> next_err.txt ||
+        fail "report --plan --next-stage ($report, plan $i) exited with $?: $(cat next_err.txt)"
+      ! grep -q "nothing to run" next_err.txt || fail "report $report: nothing left to run at plan $i"
+      mpirun -n 2 --oversubscribe "$gapcheck" sweep next.toml --db rstaged_$tier.db > /dev/null 2>&1 ||
+        fail "mpirun sweep of the report's plan $i ($report) exited with $?"
+    done
+    "$gapcheck" "${args[@]}" --plan --next-stage --db rstaged_$tier.db > /dev/null 2> next_err.txt
+    grep -q "^plan: nothing to run: rstaged_$tier.db holds every run the report reads$" next_err.txt ||
+      fail "report $report after $plans plans: $(cat next_err.txt)"
+    before=$(count rstaged_$tier.db)
+    "$gapcheck" "${args[@]}" --db rstaged_$tier.db --out rstaged_$tier > /dev/null 2>&1 ||
+      fail "the report $report on the staged store exited with $?"
+    [[ $(count rstaged_$tier.db) -eq $before ]] || fail "the report $report simulated on the staged store"
+    for dat in rplain_$tier/figures/*.dat; do
+      cmp "$dat" "rstaged_$tier/figures/${dat##*/}" || fail "${dat##*/} differs from a plain report's"
+    done
+  done
   ;;
 refuse)
   printf 'gap,n\n1,2\n' > results.csv
