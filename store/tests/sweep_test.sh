@@ -269,12 +269,6 @@ variable = "load_fractions"
 rule = "fluid"
 model = "greedy"
 x = "t"
-[claim.ci]
-n = [1024]
-d = [2]
-t = [1, 2]
-m = "{t}n"
-runs = 30
 [claim.paper]
 n = [1024]
 d = [2]
