@@ -110,7 +110,7 @@ std::string selection_command(const CheckArgs& a, std::uint64_t salt) {
 // with what a staged check reads, and no more.
 int print_next_stage(const CheckArgs& a, claims::CheckOptions o, std::ostream& out,
                      std::ostream& err) {
-  store::RunStore db = store_to_plan_on(a.db);
+  store::RunStore db = store_to_plan_on(a.db, err);
   const std::uint64_t salt = claims::salt_of(o);
   o.salt = salt;
   const claims::NextStage next = claims::next_stage(o, db);
@@ -129,9 +129,7 @@ int print_next_stage(const CheckArgs& a, claims::CheckOptions o, std::ostream& o
     points.push_back({claims::simulation_of(point), seed, point.runs});
   const auto stored = stored_runs_of(points, db);
   print_plan(points,
-             fmt::format("{}, stage {} of {} for the {} still open",
-                         selection, next.stage, next.stages,
-                         counted(next.open, "claim")),
+             selection + ", " + claims::still_open(next),
              fmt::format("plan again, {} --plan --next-stage, until nothing is left; {} "
                          "reads every run back",
                          then, then),

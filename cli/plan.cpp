@@ -11,7 +11,7 @@
 
 namespace gapcheck::cli {
 
-store::RunStore store_to_plan_on(const std::string& db) {
+store::RunStore store_to_plan_on(const std::string& db, std::ostream& err) {
   if (db.empty()) throw InputError("--next-stage with --db '': it plans on a run store");
   std::error_code fs_error;
   if (std::filesystem::exists(db, fs_error)) {
@@ -19,6 +19,8 @@ store::RunStore store_to_plan_on(const std::string& db) {
       return store::RunStore::open(db, store::RunStore::Mode::read_only);
     } catch (const store::EmptyStore&) {
     }
+  } else {
+    err << "plan: " << db << " does not exist yet: planned as an empty store\n";
   }
   return store::RunStore::open(":memory:");
 }
@@ -32,10 +34,12 @@ std::vector<std::uint64_t> stored_runs_of(const std::vector<store::GridPoint>& p
 }
 namespace {
 
-// CPU time for people: "4 min 10 s of CPU", or in core-hours from an hour up.
+// CPU time for people: "about 4 min 10 s of CPU", in core-hours from an hour up, "under 1 s of
+// CPU" below a second.
 std::string cpu_time(double seconds) {
-  return seconds >= 3600 ? fmt::format("{:.3g} core-hours", seconds / 3600)
-                         : store::human_duration(seconds) + " of CPU";
+  if (seconds < 1) return "under 1 s of CPU";
+  return "about " + (seconds >= 3600 ? fmt::format("{:.3g} core-hours", seconds / 3600)
+                                     : store::human_duration(seconds) + " of CPU");
 }
 
 }  // namespace
@@ -63,18 +67,18 @@ void print_plan(const std::vector<store::GridPoint>& points, const std::string& 
     }
     unestimated += estimate ? 0 : 1;
     notes.push_back(fmt::format("{:.3g} balls, {}", point_balls,
-                                estimate ? "about " + cpu_time(point_seconds)
+                                estimate ? cpu_time(point_seconds)
                                          : std::string("no estimate")));
   }
   const std::string totals = fmt::format(
-      "{}, {}, {:.3g} balls: about {} on {} (a pilot run of each point){}",
+      "{}, {}, {:.3g} balls: {} on {} (a pilot run of each point){}",
       counted(points.size(), "point"), counted(runs, "run"), balls, cpu_time(seconds),
       processor_name(),
       unestimated == 0 ? "" : fmt::format("; {} without an estimate", counted(unestimated, "point")));
   const std::string floor =
       first_stage.runs.empty()
           ? ""
-          : fmt::format("; about {} if every claim is decided as early as it can be (stage 1 of "
+          : fmt::format("; {} if every claim is decided as early as it can be (stage 1 of "
                         "{}; {})",
                         cpu_time(first_seconds), first_stage.stages, counted(first_runs, "run"));
   out << "# The plan of " << command << ": " << totals << floor << ".\n"

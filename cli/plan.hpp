@@ -24,8 +24,9 @@ namespace gapcheck::cli {
 
 // The store a stage-by-stage plan reads (`--plan --next-stage --db FILE`): FILE opened read-only,
 // or an empty store in memory when FILE does not exist or holds no store yet; never created or
-// changed. A file that is not a gapcheck store is refused (InputError), as everywhere.
-store::RunStore store_to_plan_on(const std::string& db);
+// changed (a missing FILE is said on `err`). A file that is not a gapcheck store is refused
+// (InputError), as everywhere.
+store::RunStore store_to_plan_on(const std::string& db, std::ostream& err);
 
 // The runs of each point a store holds (replicates 0..runs−1), parallel to `points`.
 std::vector<std::uint64_t> stored_runs_of(const std::vector<store::GridPoint>& points,

@@ -194,24 +194,25 @@ namespace {
 // each sweep until nothing is left, as check's (cli/check_command.cpp).
 int plan_report_next_stage(const ReportCommandOptions& o, const reports::ReportOptions& options,
                            const std::string& selection, std::ostream& out, std::ostream& err) {
-  store::RunStore db = store_to_plan_on(o.db);
+  store::RunStore db = store_to_plan_on(o.db, err);
   store::Grid lacking;
-  std::size_t open = 0;
   std::string stage;
   if (auto check = claim_check(options, o.catalogs)) {
     const claims::NextStage next = claims::next_stage(*check, db);
     for (const auto& [point, seed] : next.lacking)
       store::add_point(lacking, {claims::simulation_of(point), seed, point.runs});
-    open = next.open;
-    if (next.stage > 0)
-      stage = fmt::format(", stage {} of {} for the {} still open", next.stage, next.stages,
-                          counted(open, "claim"));
+    if (next.stage > 0) stage = ", " + claims::still_open(next);
   }
+  std::size_t experiment_points = 0;
   for (const auto& batch : reports::planned_batches(options)) {
     const store::GridPoint point{batch.simulation, batch.seed, batch.results.size()};
-    if (db.count(store::PointKey::of(point.simulation, point.seed), 0, point.runs) < point.runs)
+    if (db.count(store::PointKey::of(point.simulation, point.seed), 0, point.runs) < point.runs) {
       store::add_point(lacking, point);
+      ++experiment_points;
+    }
   }
+  if (experiment_points > 0 && !stage.empty())
+    stage += fmt::format(", and {} of the experiments", counted(experiment_points, "point"));
   const std::string then = fmt::format("{} --db {}", selection, o.db);
   if (lacking.points.empty()) {
     out << "# The plan of " << selection << ": nothing to run; " << o.db

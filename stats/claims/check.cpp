@@ -281,23 +281,45 @@ Verdict projected_verdict(const Claim& c, const CheckOptions& options, std::uint
   return decide_claim(c, options, salt, projected, points, stages, stages).verdict;
 }
 
+// The runs a point the tier gives every point of a claim, or 0 where they differ.
+std::uint64_t tier_runs_a_point(const Claim& c, const std::string& tier) {
+  const auto [a, b] = claim_points(c, tier);
+  std::uint64_t runs = a.empty() ? 0 : a.front().runs;
+  for (const auto* side : {&a, &b})
+    for (const PointSpec& p : *side)
+      if (p.runs != runs) return 0;
+  return runs;
+}
+
+// "4× the tier's runs (400 a point)": `times` the runs the tier gives the claim's points.
+std::string tier_runs(const Claim& c, const std::string& tier, std::uint64_t times) {
+  const std::uint64_t runs = tier_runs_a_point(c, tier);
+  const std::string count = runs == 0 ? "" : fmt::format(" ({} a point)", runs * times);
+  return times == 1 ? "the tier's runs" + count
+                    : fmt::format("{}× the tier's runs{}", times, count);
+}
+
 // What more runs would do to a claim left INCONCLUSIVE at `stage`, said in its evidence and
-// details: the fewest of 2, 4, 8 or kMostRunsProjected times the catalog's runs that would
-// decide it, the means staying as they are, or that none of them would.
+// details: the fewest of 2, 4, 8 or kMostRunsProjected times the tier's runs that would decide
+// it if the means stay as they are, and how (a projection, not a verdict), or that none would.
 void say_what_more_runs_would_do(const Claim& c, const CheckOptions& options, std::uint64_t salt,
                                  const PointData& data, unsigned stage, unsigned stages,
                                  ClaimOutcome& out) {
+  const std::uint64_t runs = tier_runs_a_point(c, options.tier);
   for (std::uint64_t times = 2; times <= kMostRunsProjected; times *= 2) {
     const Verdict v = projected_verdict(c, options, salt, data, stage, stages, times);
     if (v == Verdict::inconclusive) continue;
-    out.evidence += fmt::format("; the means staying as they are, {}× the catalog's runs would "
-                                "decide it ({})", times, to_string(v));
-    out.details["more_runs"] = {{"times", times}, {"verdict", to_string(v)}};
+    out.evidence += fmt::format("; if the means stay as they are, {} would decide it: projected {}",
+                                tier_runs(c, options.tier, times), to_string(v));
+    out.details["more_runs"] = {{"times", times}, {"projected", to_string(v)}};
+    if (runs > 0) out.details["more_runs"]["runs_a_point"] = runs * times;
     return;
   }
-  out.evidence += fmt::format("; the means staying as they are, not even {}× the catalog's runs "
-                              "would decide it", kMostRunsProjected);
-  out.details["more_runs"] = {{"times", kMostRunsProjected}, {"verdict", "INCONCLUSIVE"}};
+  out.evidence += fmt::format("; if the means stay as they are, not even {} would decide it (the "
+                              "most projected)",
+                              tier_runs(c, options.tier, kMostRunsProjected));
+  out.details["more_runs"] = {{"times", kMostRunsProjected}, {"projected", "INCONCLUSIVE"}};
+  if (runs > 0) out.details["more_runs"]["runs_a_point"] = runs * kMostRunsProjected;
 }
 
 // Called before a stage simulates: the stage, the claims still open, and the points they need
@@ -337,7 +359,8 @@ std::vector<std::optional<ClaimOutcome>> run_stages(const CheckOptions& options,
                           projected_verdict(claims[i], options, salt, data, stage, stages, 1) ==
                               Verdict::inconclusive;
       if (futile) {
-        out.evidence += " (stopped for futility)";
+        out.evidence += fmt::format(" (stopped for futility: {} would not decide it)",
+                                    tier_runs(claims[i], options.tier, 1));
         out.details["stage"]["futile"] = true;
       }
       if (futile || stage == stages || shown(claims[i].rule, out.verdict)) {
@@ -358,6 +381,13 @@ std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
   std::vector<ClaimOutcome> result;
   for (auto& o : outcomes) result.push_back(std::move(*o));
   return result;
+}
+
+std::string still_open(const NextStage& next) {
+  const std::size_t claims = next.open - next.open_controls;
+  std::string who = counted(claims, "claim");
+  if (next.open_controls > 0) who += " and " + counted(next.open_controls, "control");
+  return fmt::format("stage {} of {} for the {} still open", next.stage, next.stages, who);
 }
 
 NextStage next_stage(CheckOptions options, store::RunStore& db) {
@@ -381,6 +411,8 @@ NextStage next_stage(CheckOptions options, store::RunStore& db) {
                if (next.lacking.empty()) return true;
                next.stage = stage;
                next.open = open.size();
+               next.open_controls = static_cast<std::size_t>(std::count_if(
+                   open.begin(), open.end(), [](const Claim& c) { return c.control; }));
                return false;
              });
   return next;

@@ -143,10 +143,13 @@ std::vector<ClaimOutcome> check_claims(const CheckOptions&);
 struct NextStage {
   unsigned stage = 0, stages = 1;
   std::size_t claims = 0;             // selected
-  std::size_t open = 0;               // still open at `stage`
+  std::size_t open = 0;               // still open at `stage`, controls included
+  std::size_t open_controls = 0;      // of them, negative controls
   std::vector<PlannedPoint> lacking;  // the points the stage reads that the store lacks runs of
 };
 NextStage next_stage(CheckOptions options, store::RunStore& db);
+// "stage 2 of 3 for the 3 claims and 1 control still open".
+std::string still_open(const NextStage&);
 // The claims check_claims() would decide (glob, tier, catalogs), in catalog order; throws
 // InputError when none matches.
 std::vector<Claim> selected_claims(const CheckOptions&);

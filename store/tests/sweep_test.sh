@@ -167,14 +167,14 @@ plan)
   "$gapcheck" "${selection[@]}" --db plain.db > plain.txt 2> /dev/null ||
     fail "the plain check exited with $?"
   "$gapcheck" "${selection[@]}" --plan > plan.toml 2> plan_err.txt || fail "--plan exited with $?"
-  grep -q "^plan: 12 points, 360 runs, .* balls: about .* on .*(a pilot run of each point)" plan_err.txt ||
+  grep -q "^plan: 12 points, 360 runs, .* balls: .* of CPU on .*(a pilot run of each point)" plan_err.txt ||
     fail "the plan's totals: $(cat plan_err.txt)"
   [[ $(grep -c '^\[\[point\]\]$' plan.toml) -eq 12 ]] || fail "the plan lists $(grep -c point plan.toml) points"
   ! grep -q "stage 1" plan_err.txt || fail "a check in one stage planned a first stage: $(cat plan_err.txt)"
   # In stages, the totals add what the first stage alone costs (30 runs a point, the floor).
   "$gapcheck" "${selection[@]}" --stages 2 --plan 2> staged_err.txt | grep -v '^#' |
     cmp -s - <(grep -v '^#' plan.toml) || fail "--stages changed the plan's points"
-  grep -q "; about .* if every claim is decided as early as it can be (stage 1 of 2; 360 runs)$" \
+  grep -q "; .* of CPU if every claim is decided as early as it can be (stage 1 of 2; 360 runs)$" \
     staged_err.txt || fail "the staged plan's totals: $(cat staged_err.txt)"
   # Where stage 1 reads fewer runs than the last: mean-thinning-log, 4 points of 100 runs, reads
   # 50 of each at stage 1 of 2; a distribution claim (its PASS reads every stage) counts all.

@@ -544,19 +544,22 @@ x = "n"
   EXPECT_EQ(outcomes[1].details["stage"]["read_at"], 1);
   EXPECT_EQ(outcomes[1].details["stage"]["futile"], true);
   EXPECT_TRUE(outcomes[1].evidence.ends_with(
-      "; stage 1 of 3 (stopped for futility); the means staying as they are, not even 16× the "
-      "catalog's runs would decide it"))
+      "; stage 1 of 3 (stopped for futility: the tier's runs (160 a point) would not decide it); "
+      "if the means stay as they are, not even 16× the tier's runs (2560 a point) would decide "
+      "it (the most projected)"))
       << outcomes[1].evidence;
-  EXPECT_EQ(outcomes[1].details["more_runs"]["verdict"], "INCONCLUSIVE");
+  EXPECT_EQ(outcomes[1].details["more_runs"]["projected"], "INCONCLUSIVE");
   EXPECT_EQ(outcomes[2].verdict, Verdict::pass) << outcomes[2].evidence;
   EXPECT_EQ(outcomes[2].details["stage"]["read_at"], 2);
   EXPECT_FALSE(outcomes[2].details.contains("more_runs"));
   EXPECT_EQ(outcomes[3].verdict, Verdict::inconclusive) << outcomes[3].evidence;
   EXPECT_EQ(outcomes[3].details["stage"]["read_at"], 1);
   EXPECT_EQ(outcomes[3].details["more_runs"]["times"], 8);
-  EXPECT_EQ(outcomes[3].details["more_runs"]["verdict"], "PASS");
+  EXPECT_EQ(outcomes[3].details["more_runs"]["projected"], "PASS");
+  EXPECT_EQ(outcomes[3].details["more_runs"]["runs_a_point"], 1280);
   EXPECT_TRUE(outcomes[3].evidence.ends_with(
-      "; the means staying as they are, 8× the catalog's runs would decide it (PASS)"))
+      "; if the means stay as they are, 8× the tier's runs (1280 a point) would decide it: "
+      "projected PASS"))
       << outcomes[3].evidence;
   const std::vector<std::uint64_t> once{40}, twice{40, 80}, nested{40, 80, 160};
   EXPECT_EQ(asked[100], once);
