@@ -231,8 +231,14 @@ Series smooth_curve(const std::string& label, const std::vector<stats::Point>& p
   return s;
 }
 
+// "+ c" or "− |c|", to `digits` significant digits: a term added to a formula in a label.
+std::string plus_term(double c, int digits) {
+  return fmt::format("{} {:.{}g}", std::signbit(c) ? "−" : "+", std::abs(c), digits);
+}
+
 std::string fit_label(const stats::ShapeFit& fit, const char* role) {
-  return fmt::format("{}: {:.3g}·{} + {:.3g}", role, fit.a, stats::display_name(fit.shape), fit.c);
+  return fmt::format("{}: {:.3g}·{} {}", role, fit.a, stats::display_name(fit.shape),
+                     plus_term(fit.c, 3));
 }
 
 // Tier, m, runs per point and how the seeds were drawn: a claim's runs are seeded per point from
@@ -260,11 +266,6 @@ std::string claim_note(const claims::ClaimOutcome& o, const std::string& tier) {
 }
 
 // --- what each rule decided on, drawn over the measured series --------------------------------
-
-// "+ c" or "− |c|", to `digits` significant digits: a term added to a formula in a label.
-std::string plus_term(double c, int digits) {
-  return fmt::format("{} {:.{}g}", std::signbit(c) ? "−" : "+", std::abs(c), digits);
-}
 
 // additive: the rule's own line, mean ≈ slope·f + intercept, with the slope's interval.
 void draw_additive(const claims::ClaimOutcome& o, const ShapeFunction& shape,
@@ -680,8 +681,10 @@ std::vector<Figure> claim_figures(const claims::ClaimOutcome& outcome, const Sha
   if (rule == "bound") draw_bound_form(outcome, groups, main, drawn);
   if (rule == "crossover") draw_crossover(outcome, shape, main, drawn);
   if (outcome.transition) draw_transition(outcome, *outcome.transition, groups, main, drawn);
-  main.caption = fmt::format("{} ({}). Verdict: {}. {} {}", outcome.statement, outcome.source,
-                             verdict_name(outcome), outcome.evidence, drawn);
+  // The evidence is a clause list without a full stop: the caption ends its sentence.
+  const bool stopped = outcome.evidence.ends_with('.');
+  main.caption = fmt::format("{} ({}). Verdict: {}. {}{} {}", outcome.statement, outcome.source,
+                             verdict_name(outcome), outcome.evidence, stopped ? "" : ".", drawn);
   std::vector<Figure> out{main};
   if (rule == "bound")
     if (auto ratio = bound_figure(outcome, main)) out.push_back(std::move(*ratio));

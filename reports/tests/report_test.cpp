@@ -614,6 +614,15 @@ TEST(ClaimFigures, RatioFigureOfTheConstantShapeAndOfANegativeIntercept) {
   log.fits.push_back({"log n", 2.0, {1.9, 2.1}, -0.5, {-0.6, -0.4}, 1.0, 2.0, 0.6, 3.0});
   const auto log_figures = claim_figures(log, shape_value, "ci");
   ASSERT_EQ(log_figures.size(), 2u);
+  // The caption ends the evidence's sentence before saying what is drawn.
+  log.evidence = "gap/f moves ×1.1; stage 1 of 3";
+  EXPECT_NE(claim_figures(log, shape_value, "ci").front().caption.find(
+                "; stage 1 of 3. Points: the mean"),
+            std::string::npos)
+      << claim_figures(log, shape_value, "ci").front().caption;
+  // The fitted curve's label writes a negative c with its own sign.
+  EXPECT_TRUE(blocks(data_file(log_figures.front())).count("claimed: 2·ln n − 0.5"))
+      << data_file(log_figures.front());
   EXPECT_NE(log_figures.back().y_label.find(" + 0.5) / ln n"), std::string::npos)
       << log_figures.back().y_label;
   const auto log_blocks = blocks(data_file(log_figures.back()));
