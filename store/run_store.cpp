@@ -302,6 +302,10 @@ bool check_ours(sqlite3* db, const std::filesystem::path& path) {
 
 // A connection to `path` through `uri` (file_uri), or InputError naming the file.
 sqlite3* connect(const std::filesystem::path& path, const std::string& uri, int flags) {
+  std::error_code fs_error;
+  if (std::filesystem::is_directory(path, fs_error))
+    throw InputError("cannot open the run store '" + path.string() +
+                     "': it is a directory (accepted: a store file, or a name for a new one)");
   sqlite3* db = nullptr;
   if (sqlite3_open_v2(uri.c_str(), &db, flags, nullptr) != SQLITE_OK) {
     const std::string message = db ? sqlite3_errmsg(db) : "out of memory";

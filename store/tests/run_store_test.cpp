@@ -271,6 +271,20 @@ TEST_F(StoreTest, ReadingAMissingStoreCreatesNothing) {
   EXPECT_FALSE(fs::exists(file("missing.db")));
 }
 
+// A directory is said to be one, in either mode.
+TEST_F(StoreTest, ADirectoryIsRefusedAsOne) {
+  fs::create_directory(file("folder.db"));
+  for (const auto mode : {RunStore::Mode::read_write, RunStore::Mode::read_only}) {
+    try {
+      RunStore::open(file("folder.db"), mode);
+      ADD_FAILURE() << "a directory opened as a store";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("folder.db': it is a directory"), std::string::npos)
+          << e.what();
+    }
+  }
+}
+
 TEST_F(StoreTest, MergeAddsWhatIsMissingOnce) {
   const Simulation simulation = bounded_point();
   {
