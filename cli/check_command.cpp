@@ -110,30 +110,18 @@ std::string selection_command(const CheckArgs& a, std::uint64_t salt) {
 // with what a staged check reads, and no more.
 int print_next_stage(const CheckArgs& a, claims::CheckOptions o, std::ostream& out,
                      std::ostream& err) {
+  if (a.fresh_seeds)
+    throw InputError("--next-stage with --fresh-seeds: each plan would draw another salt "
+                     "(accepted: --salt S, the same in every plan)");
   store::RunStore db = store_to_plan_on(a.db, err);
   const std::uint64_t salt = claims::salt_of(o);
-  o.salt = salt;
   const claims::NextStage next = claims::next_stage(o, db);
-  const std::string selection = selection_command(a, salt);
-  const std::string then = fmt::format("{} --db {}", selection, a.db);
-  if (next.stage == 0) {
-    out << "# The plan of " << selection << ": nothing to run; " << a.db
-        << " decides every claim.\n# " << then << " reads every verdict back.\n" << std::flush;
-    err << fmt::format("plan: nothing to run: {} decides all {} from the store\n", a.db,
-                       counted(next.claims, "claim"))
-        << std::flush;
-    return kExitOk;
-  }
-  std::vector<store::GridPoint> points;
+  std::vector<store::GridPoint> lacking;
   for (const auto& [point, seed] : next.lacking)
-    points.push_back({claims::simulation_of(point), seed, point.runs});
-  const auto stored = stored_runs_of(points, db);
-  print_plan(points,
-             selection + ", " + claims::still_open(next),
-             fmt::format("plan again, {} --plan --next-stage, until nothing is left; {} "
-                         "reads every run back",
-                         then, then),
-             out, err, {}, stored, a.db);
+    lacking.push_back({claims::simulation_of(point), seed, point.runs});
+  print_next_plan(lacking, selection_command(a, salt), claims::still_open(next),
+                  fmt::format("decides all {} from the store", counted(next.claims, "claim")), db, a.db, out,
+                  err);
   return kExitOk;
 }
 

@@ -14,23 +14,38 @@ namespace gapcheck::cli {
 store::RunStore store_to_plan_on(const std::string& db, std::ostream& err) {
   if (db.empty()) throw InputError("--next-stage with --db '': it plans on a run store");
   std::error_code fs_error;
-  if (std::filesystem::exists(db, fs_error)) {
-    try {
-      return store::RunStore::open(db, store::RunStore::Mode::read_only);
-    } catch (const store::EmptyStore&) {
-    }
-  } else {
+  const bool exists = std::filesystem::exists(db, fs_error);
+  if (!exists && !fs_error) {
     err << "plan: " << db << " does not exist yet: planned as an empty store\n";
+    return store::RunStore::open(":memory:");
   }
-  return store::RunStore::open(":memory:");
+  try {  // a file that cannot be read says why here
+    store::RunStore store = store::RunStore::open(db, store::RunStore::Mode::read_only);
+    store.check_rows();  // a corrupt row counted as stored would never be run
+    return store;
+  } catch (const store::EmptyStore&) {
+    return store::RunStore::open(":memory:");
+  }
 }
 
-std::vector<std::uint64_t> stored_runs_of(const std::vector<store::GridPoint>& points,
-                                          const store::RunStore& db) {
+void print_next_plan(const std::vector<store::GridPoint>& lacking, const std::string& selection,
+                     const std::string& scope, const std::string& done, store::RunStore& db,
+                     const std::string& db_name, std::ostream& out, std::ostream& err) {
+  const std::string then = fmt::format("{} --db {}", selection, db_name);
+  if (lacking.empty()) {
+    out << "# The plan of " << selection << ": nothing to run; " << db_name << " " << done
+        << ".\n# " << then << " reads it back.\n" << std::flush;
+    err << "plan: nothing to run: " << db_name << " " << done << "\n" << std::flush;
+    return;
+  }
   std::vector<std::uint64_t> stored;
-  for (const auto& p : points)
+  for (const auto& p : lacking)
     stored.push_back(db.count(store::PointKey::of(p.simulation, p.seed), 0, p.runs));
-  return stored;
+  print_plan(lacking, scope.empty() ? selection : selection + ", " + scope,
+             fmt::format("plan again, {} --plan --next-stage, until nothing is left; {} reads "
+                         "every run back",
+                         then, then),
+             out, err, {}, stored, db_name);
 }
 namespace {
 

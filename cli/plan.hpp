@@ -28,9 +28,13 @@ namespace gapcheck::cli {
 // (InputError), as everywhere.
 store::RunStore store_to_plan_on(const std::string& db, std::ostream& err);
 
-// The runs of each point a store holds (replicates 0..runs−1), parallel to `points`.
-std::vector<std::uint64_t> stored_runs_of(const std::vector<store::GridPoint>& points,
-                                          const store::RunStore& db);
+// The plan of one step of `--plan --next-stage`: `lacking` (what the store `db` lacks for the
+// step `scope` names, e.g. "stage 2 of 3 for the 1 claim still open"), or, when nothing is
+// lacking, a plan that says so; `selection` is the command without --db, `done` what the store
+// then gives ("decides every claim"). The totals count only the runs the store lacks.
+void print_next_plan(const std::vector<store::GridPoint>& lacking, const std::string& selection,
+                     const std::string& scope, const std::string& done, store::RunStore& db,
+                     const std::string& db_name, std::ostream& out, std::ostream& err);
 
 // A staged check's first stage: the runs it reads of each point (parallel to the plan's points),
 // for the cost of a check whose every claim is decided as early as it can be (stage 1, or the

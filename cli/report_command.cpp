@@ -196,36 +196,33 @@ int plan_report_next_stage(const ReportCommandOptions& o, const reports::ReportO
                            const std::string& selection, std::ostream& out, std::ostream& err) {
   store::RunStore db = store_to_plan_on(o.db, err);
   store::Grid lacking;
-  std::string stage;
-  if (auto check = claim_check(options, o.catalogs)) {
+  std::string scope;
+  const auto check = claim_check(options, o.catalogs);
+  if (check) {
     const claims::NextStage next = claims::next_stage(*check, db);
     for (const auto& [point, seed] : next.lacking)
       store::add_point(lacking, {claims::simulation_of(point), seed, point.runs});
-    if (next.stage > 0) stage = ", " + claims::still_open(next);
+    if (next.stage > 0) scope = claims::still_open(next);
   }
-  std::size_t experiment_points = 0;
-  for (const auto& batch : reports::planned_batches(options)) {
+  const auto batches = reports::planned_batches(options);
+  if (!check && batches.empty())
+    throw InputError("'" + o.glob + "' selects no experiment and no claim in tier " + o.tier);
+  std::size_t experiment_points = 0;  // lacking points that no claim's point holds
+  for (const auto& batch : batches) {
     const store::GridPoint point{batch.simulation, batch.seed, batch.results.size()};
-    if (db.count(store::PointKey::of(point.simulation, point.seed), 0, point.runs) < point.runs) {
-      store::add_point(lacking, point);
-      ++experiment_points;
-    }
+    if (db.count(store::PointKey::of(point.simulation, point.seed), 0, point.runs) >= point.runs)
+      continue;
+    const auto key = store::PointKey::of(point.simulation, point.seed);
+    experiment_points += std::none_of(lacking.points.begin(), lacking.points.end(), [&](const auto& p) {
+      return store::PointKey::of(p.simulation, p.seed) == key;
+    });
+    store::add_point(lacking, point);
   }
-  if (experiment_points > 0 && !stage.empty())
-    stage += fmt::format(", and {} of the experiments", counted(experiment_points, "point"));
-  const std::string then = fmt::format("{} --db {}", selection, o.db);
-  if (lacking.points.empty()) {
-    out << "# The plan of " << selection << ": nothing to run; " << o.db
-        << " holds every run.\n# " << then << " draws the report from it.\n" << std::flush;
-    err << fmt::format("plan: nothing to run: {} holds every run the report reads\n", o.db)
-        << std::flush;
-    return kExitOk;
-  }
-  print_plan(lacking.points, selection + stage,
-             fmt::format("plan again, {} --plan --next-stage, until nothing is left; {} "
-                         "draws the report",
-                         then, then),
-             out, err, {}, stored_runs_of(lacking.points, db), o.db);
+  if (experiment_points > 0)
+    scope += fmt::format("{}{} of the experiments", scope.empty() ? "" : ", and ",
+                         counted(experiment_points, "point"));
+  print_next_plan(lacking.points, selection, scope, "holds every run the report reads", db, o.db,
+                  out, err);
   return kExitOk;
 }
 

@@ -385,8 +385,9 @@ std::vector<ClaimOutcome> check_claims(const CheckOptions& options) {
 
 std::string still_open(const NextStage& next) {
   const std::size_t claims = next.open - next.open_controls;
-  std::string who = counted(claims, "claim");
-  if (next.open_controls > 0) who += " and " + counted(next.open_controls, "control");
+  std::string who = claims > 0 ? counted(claims, "claim") : "";
+  if (next.open_controls > 0)
+    who += (who.empty() ? "" : " and ") + counted(next.open_controls, "control");
   return fmt::format("stage {} of {} for the {} still open", next.stage, next.stages, who);
 }
 

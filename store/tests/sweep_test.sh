@@ -253,10 +253,13 @@ TOML
   done
   # A staged check, stage by stage: --plan --next-stage plans what the claims still open need
   # next and the store lacks. The order claim is decided at stage 1 (40 runs of its 160 a
-  # point); the fluid claim's PASS reads every stage, so it asks for 80 and then 160 runs of
-  # its two points. Swept by mpirun until nothing is left, the store holds what a plain check
-  # stores, and check reads the same verdicts back without simulating.
+  # point); a tie (the order claim with Two-Choice on both sides: the same runs) stops there
+  # for futility; the fluid claim's PASS reads every stage, so it asks for 80 and then 160 runs
+  # of its two points. Swept by mpirun until nothing is left, the store holds what a plain
+  # check stores, and check reads the same verdicts back without simulating.
   cp tiny_catalog.toml staged_catalog.toml
+  sed -e 's/tiny-two-choice-beats-one-choice/tiny-tie/' -e 's/<= One-Choice/<= Two-Choice/' \
+      -e 's/process = "one-choice"/process = "two-choice"/' tiny_catalog.toml >> staged_catalog.toml
   cat >> staged_catalog.toml <<'TOML'
 
 [[claim]]
@@ -279,7 +282,7 @@ TOML
   staged=(check 'tiny*' --catalog staged_catalog.toml --tier paper --threads 2)
   "$gapcheck" "${staged[@]}" --db staged_plain.db > staged_plain.txt 2> /dev/null ||
     fail "the plain staged check exited with $?"
-  expected=("stage 1 of 3 for the 2 claims still open: 6 points, 240 runs"
+  expected=("stage 1 of 3 for the 3 claims still open: 6 points, 240 runs"
             "stage 2 of 3 for the 1 claim still open: 2 points, 80 runs"
             "stage 3 of 3 for the 1 claim still open: 2 points, 160 runs")
   for want in "${expected[@]}"; do
@@ -290,14 +293,22 @@ TOML
       fail "mpirun sweep of the plan '$want' exited with $?"
   done
   "$gapcheck" "${staged[@]}" --plan --next-stage --db staged.db > next.toml 2> next_err.txt
-  grep -q "^plan: nothing to run: staged.db decides all 2 claims from the store$" next_err.txt ||
+  grep -q "^plan: nothing to run: staged.db decides all 3 claims from the store$" next_err.txt ||
     fail "after the last stage: $(cat next_err.txt)"
   [[ $(count staged.db) -eq $(count staged_plain.db) ]] ||
     fail "the staged plans stored $(count staged.db) runs, a plain check $(count staged_plain.db)"
+  before=$(count staged.db)
   "$gapcheck" "${staged[@]}" --db staged.db > staged.txt 2> staged_err.txt
-  ! grep -v "read back from the store" staged_err.txt | grep -q "runs=" ||
-    fail "check on the staged store simulated: $(cat staged_err.txt)"
+  [[ $(count staged.db) -eq $before ]] || fail "check on the staged store simulated: $(cat staged_err.txt)"
   cmp staged_plain.txt staged.txt || fail "check on the staged store differs from a plain check"
+  grep -q "^tiny-tie .*INCONCLUSIVE.*stage 1 of 3 (stopped for futility" staged.txt ||
+    fail "the tie did not stop for futility at stage 1: $(grep tiny-tie staged.txt)"
+  "$gapcheck" "${staged[@]}" --plan --next-stage --fresh-seeds --db staged.db > /dev/null 2> err.txt &&
+    fail "--next-stage with --fresh-seeds ran"
+  grep -q -- "--next-stage with --fresh-seeds" err.txt || fail "--fresh-seeds with --next-stage: $(cat err.txt)"
+  "$gapcheck" report 'typo*' --tier paper --plan --next-stage --db staged.db > /dev/null 2> err.txt &&
+    fail "report --next-stage of a glob that selects nothing ran"
+  grep -q "'typo\*' selects no experiment and no claim" err.txt || fail "a glob that selects nothing: $(cat err.txt)"
   "$gapcheck" "${staged[@]}" --next-stage > /dev/null 2> err.txt && fail "--next-stage without --plan ran"
   grep -q -- "--next-stage plans: it needs --plan" err.txt || fail "--next-stage without --plan: $(cat err.txt)"
   # The report plans the same stages for its claims, and its experiments' runs at once; drawn
