@@ -1,5 +1,7 @@
 #include "processes/registry.hpp"
 
+#include "processes/core/threads.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -256,30 +258,9 @@ Simulation make_simulation(const Spec& process_spec, const Spec& setting_spec,
 std::vector<RunResult> run_replicates(const Simulation& simulation, std::uint64_t seed,
                                       std::uint64_t first, std::uint64_t runs, unsigned threads) {
   std::vector<RunResult> results(runs);
-  std::atomic<std::uint64_t> next{0};
-  std::exception_ptr failure;
-  std::mutex failure_mutex;
-  auto worker = [&] {
-    for (std::uint64_t k = next++; k < runs; k = next++) {
-      try {
-        results[k] = simulation.run(seed, first + k);
-      } catch (...) {
-        const std::lock_guard lock(failure_mutex);
-        if (!failure) failure = std::current_exception();
-      }
-    }
-  };
-  threads = static_cast<unsigned>(std::clamp<std::uint64_t>(threads, 1, std::max<std::uint64_t>(runs, 1)));
-  std::vector<std::thread> pool;
-  try {
-    pool.reserve(threads - 1);
-    for (unsigned k = 1; k < threads; ++k) pool.emplace_back(worker);
-  } catch (const std::system_error&) {  // the threads started take every run
-  } catch (const std::bad_alloc&) {
-  }
-  worker();
-  for (auto& thread : pool) thread.join();
-  if (failure) std::rethrow_exception(failure);
+  for_each_on_threads(
+      runs, threads, [&](std::size_t k) { results[k] = simulation.run(seed, first + k); },
+      [] { return true; });
   return results;
 }
 

@@ -35,7 +35,9 @@ struct FinishedTask {
 // new tasks and is rethrown after every thread has stopped (what was committed stays committed).
 // When `stop` (if given) returns true, no new task is taken; the runs in progress finish and
 // everything finished is committed. A thread that cannot be started (no memory for its stack)
-// leaves its share to the others. Returns the number of threads that ran tasks.
+// leaves its share to the others, and a run that runs out of memory beside other threads is run
+// again alone once they have stopped (processes/core/threads.hpp). Returns the number of threads
+// that ran tasks.
 unsigned execute(std::span<const Task> tasks, unsigned threads,
                  const std::function<RunResult(const Task&)>& run,
                  const std::function<void(std::span<const FinishedTask>)>& commit,

@@ -11,7 +11,8 @@
 #             a pilot run); a short batch and --quiet say nothing of it
 #   devfull   writing to /dev/full exits 1 with a message (not 0, not an abort)
 #   threads   threads that cannot be started (an address-space limit) leave their runs to the
-#             others: the batch completes
+#             others, and a run that runs out of memory beside them is run again alone: the
+#             batch completes
 #   stored    runs the store holds need no memory for loads: under a limit that one run's loads
 #             exceed, a batch read back whole runs, and one with a run to simulate is refused
 #   whole     `check` and `report`, whose output needs every run: a signal stops them with 130 /
