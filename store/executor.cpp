@@ -8,6 +8,7 @@
 #include <exception>
 #include <mutex>
 #include <new>
+#include <optional>
 #include <system_error>
 #include <thread>
 
@@ -25,7 +26,7 @@ unsigned execute(std::span<const Task> tasks, unsigned threads,
 
   // Called by a thread that has just added to `pending`: commits unless someone else is. A
   // commit's failure stops the taking of new tasks and is rethrown at the end.
-  auto commit_pending = [&] {
+  auto commit_pending = [&]() noexcept {  // after a result is pending, nothing may throw
     std::unique_lock lock(mutex);
     if (committing) return;
     committing = true;
@@ -45,8 +46,8 @@ unsigned execute(std::span<const Task> tasks, unsigned threads,
     }
     committing = false;
   };
-  // A task's run that throws (out of memory beside other threads included) is for_each_on_threads'
-  // to handle; its result is pending only once it ran.
+  // A run out of memory is for_each_on_threads' to run again; its result is pending only once it
+  // ran, and a commit never throws.
   std::exception_ptr run_failure;
   unsigned started = 1;
   try {
@@ -54,7 +55,18 @@ unsigned execute(std::span<const Task> tasks, unsigned threads,
         tasks.size(), threads,
         [&](std::size_t k) {
           const auto start = std::chrono::steady_clock::now();
-          RunResult result = run(tasks[k]);
+          std::optional<RunResult> ran;
+          try {
+            ran = run(tasks[k]);
+          } catch (const std::bad_alloc&) {
+            throw;  // for_each_on_threads runs it again alone
+          } catch (...) {  // the first failure of a run or a commit is the one rethrown
+            const std::lock_guard lock(mutex);
+            if (!failure) failure = std::current_exception();
+            failed = true;
+            return;
+          }
+          RunResult result = std::move(*ran);
           const double seconds =
               std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
           {
