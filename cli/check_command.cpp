@@ -120,8 +120,8 @@ int print_next_stage(const CheckArgs& a, claims::CheckOptions o, std::ostream& o
   for (const auto& [point, seed] : next.lacking)
     lacking.push_back({claims::simulation_of(point), seed, point.runs});
   print_next_plan(lacking, selection_command(a, salt), claims::still_open(next),
-                  fmt::format("decides all {} from the store", counted(next.claims, "claim")), db, a.db, out,
-                  err);
+                  fmt::format("decides all {} from the store", counted(next.claims, "claim")), db,
+                  a.db, out, err);
   return kExitOk;
 }
 
@@ -156,12 +156,10 @@ int run_check(const CheckArgs& a, std::ostream& out, std::ostream& err) {
     return kExitOk;
   }
   if (a.next_stage && !a.plan) throw InputError("--next-stage plans: it needs --plan");
-  if (a.plan && a.next_stage) {
-    if (a.json) throw InputError("--plan and --json: the plan is a sweep file (accepted: one of them)");
-    return print_next_stage(a, o, out, err);
-  }
+  if (a.plan && a.json)
+    throw InputError("--plan and --json: the plan is a sweep file (accepted: one of them)");
+  if (a.plan && a.next_stage) return print_next_stage(a, o, out, err);
   if (a.plan) {  // the runs as a sweep file, without running them
-    if (a.json) throw InputError("--plan and --json: the plan is a sweep file (accepted: one of them)");
     const std::uint64_t salt = claims::salt_of(o);
     const auto selected = claims::selected_claims(o);
     const auto planned = claims::planned_points(selected, a.tier, salt);

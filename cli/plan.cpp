@@ -19,13 +19,8 @@ store::RunStore store_to_plan_on(const std::string& db, std::ostream& err) {
     err << "plan: " << db << " does not exist yet: planned as an empty store\n";
     return store::RunStore::open(":memory:");
   }
-  try {  // a file that cannot be read says why here
-    store::RunStore store = store::RunStore::open(db, store::RunStore::Mode::read_only);
-    store.check_rows();  // a corrupt row counted as stored would never be run
-    return store;
-  } catch (const store::EmptyStore&) {
-    return store::RunStore::open(":memory:");
-  }
+  if (auto store = store::read_existing_store(db)) return std::move(*store);
+  return store::RunStore::open(":memory:");
 }
 
 void print_next_plan(const std::vector<store::GridPoint>& lacking, const std::string& selection,

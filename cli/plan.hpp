@@ -45,9 +45,9 @@ struct FirstStage {
 };
 
 // Prints the plan of `points` (what `command` would simulate) on `out`, its totals on `err`.
-// `then` says what to do after the sweep ("gapcheck check ... --db runs.db reads every run back"). The plan holds every run of the last
-// stage; with `first_stage`, the totals also give the cost when every claim is decided as early
-// as it can be. `stored` (parallel to `points`, or empty): the runs of each point a store holds
+// `then` says what to do after the sweep ("gapcheck check ... --db runs.db reads every run
+// back"). The plan holds every run of the last stage; with `first_stage`, the totals also give
+// the cost when every claim is decided as early as it can be. `stored` (parallel to `points`, or empty): the runs of each point a store holds
 // already, which the sweep skips and the totals do not count; `db`: the store to sweep into.
 void print_plan(const std::vector<store::GridPoint>& points, const std::string& command,
                 const std::string& then, std::ostream& out, std::ostream& err,

@@ -207,17 +207,13 @@ int plan_report_next_stage(const ReportCommandOptions& o, const reports::ReportO
   const auto batches = reports::planned_batches(options);
   if (!check && batches.empty())
     throw InputError("'" + o.glob + "' selects no experiment and no claim in tier " + o.tier);
-  std::size_t experiment_points = 0;  // lacking points that no claim's point holds
+  const std::size_t claim_points = lacking.points.size();
   for (const auto& batch : batches) {
     const store::GridPoint point{batch.simulation, batch.seed, batch.results.size()};
-    if (db.count(store::PointKey::of(point.simulation, point.seed), 0, point.runs) >= point.runs)
-      continue;
-    const auto key = store::PointKey::of(point.simulation, point.seed);
-    experiment_points += std::none_of(lacking.points.begin(), lacking.points.end(), [&](const auto& p) {
-      return store::PointKey::of(p.simulation, p.seed) == key;
-    });
-    store::add_point(lacking, point);
+    if (db.count(store::PointKey::of(point.simulation, point.seed), 0, point.runs) < point.runs)
+      store::add_point(lacking, point);  // merged into a claim's point where they are one
   }
+  const std::size_t experiment_points = lacking.points.size() - claim_points;
   if (experiment_points > 0)
     scope += fmt::format("{}{} of the experiments", scope.empty() ? "" : ", and ",
                          counted(experiment_points, "point"));

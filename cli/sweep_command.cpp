@@ -111,12 +111,8 @@ int sweep(const SweepOptions& o, std::ostream& out, std::ostream& err) {
     if (!exists) {
       label = o.db + " (not created yet)";
     } else if (regular || o.status) {
-      try {
-        db = store::RunStore::open(o.db, store::RunStore::Mode::read_only);
-        db->check_rows();  // a corrupt row counted as done would never be run again
-      } catch (const store::EmptyStore&) {
-        label = o.db + " (empty)";
-      }
+      db = store::read_existing_store(o.db);
+      if (!db) label = o.db + " (empty)";
     } else {
       db = store::RunStore::open(o.db);  // a device: what writing to it does
     }

@@ -2,19 +2,12 @@
 
 #include "processes/core/threads.hpp"
 
-#include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstdio>
-#include <exception>
 #include <fstream>
-#include <mutex>
-#include <new>
 #include <optional>
 #include <random>
 #include <stdexcept>
-#include <system_error>
-#include <thread>
 
 #include "processes/core/levels.hpp"
 #include "processes/core/version.hpp"

@@ -2,15 +2,11 @@
 
 #include "processes/core/threads.hpp"
 
-#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <exception>
 #include <mutex>
 #include <new>
-#include <optional>
-#include <system_error>
-#include <thread>
 
 namespace gapcheck::store {
 
@@ -55,9 +51,9 @@ unsigned execute(std::span<const Task> tasks, unsigned threads,
         tasks.size(), threads,
         [&](std::size_t k) {
           const auto start = std::chrono::steady_clock::now();
-          std::optional<RunResult> ran;
+          RunResult result;
           try {
-            ran = run(tasks[k]);
+            result = run(tasks[k]);
           } catch (const std::bad_alloc&) {
             throw;  // for_each_on_threads runs it again alone
           } catch (...) {  // the first failure of a run or a commit is the one rethrown
@@ -66,7 +62,6 @@ unsigned execute(std::span<const Task> tasks, unsigned threads,
             failed = true;
             return;
           }
-          RunResult result = std::move(*ran);
           const double seconds =
               std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
           {

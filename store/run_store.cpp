@@ -760,4 +760,14 @@ std::vector<RunResult> run_or_reuse(RunStore* store, const Simulation& simulatio
   return results;
 }
 
+std::optional<RunStore> read_existing_store(const std::filesystem::path& path) {
+  try {
+    RunStore store = RunStore::open(path, RunStore::Mode::read_only);
+    store.check_rows();
+    return store;
+  } catch (const EmptyStore&) {
+    return std::nullopt;
+  }
+}
+
 }  // namespace gapcheck::store

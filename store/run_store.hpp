@@ -21,6 +21,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -162,6 +163,11 @@ class RunStore {
   sqlite3* db_ = nullptr;
   std::unique_ptr<Statement> insert_;
 };
+
+// The store at `path` as a plan reads it: opened read-only with every row checked (a corrupt
+// row counted as done would never be run again), or nullopt where the file holds no store yet
+// (EmptyStore). What cannot be read, or is not a gapcheck store, throws as open() does.
+std::optional<RunStore> read_existing_store(const std::filesystem::path& path);
 
 // A batch that a stop request (SIGINT, SIGTERM) ended before its last run: the runs that
 // finished are stored, the batch's results are incomplete.

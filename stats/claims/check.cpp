@@ -291,9 +291,8 @@ std::uint64_t tier_runs_a_point(const Claim& c, const std::string& tier) {
   return runs;
 }
 
-// "4× the tier's runs (400 a point)": `times` the runs the tier gives the claim's points.
-std::string tier_runs(const Claim& c, const std::string& tier, std::uint64_t times) {
-  const std::uint64_t runs = tier_runs_a_point(c, tier);
+// "4× the tier's runs (400 a point)": `times` the tier's `runs` a point (0: they differ).
+std::string tier_runs(std::uint64_t runs, std::uint64_t times) {
   const std::string count = runs == 0 ? "" : fmt::format(" ({} a point)", runs * times);
   return times == 1 ? "the tier's runs" + count
                     : fmt::format("{}× the tier's runs{}", times, count);
@@ -310,14 +309,14 @@ void say_what_more_runs_would_do(const Claim& c, const CheckOptions& options, st
     const Verdict v = projected_verdict(c, options, salt, data, stage, stages, times);
     if (v == Verdict::inconclusive) continue;
     out.evidence += fmt::format("; if the means stay as they are, {} would decide it: projected {}",
-                                tier_runs(c, options.tier, times), to_string(v));
+                                tier_runs(runs, times), to_string(v));
     out.details["more_runs"] = {{"times", times}, {"projected", to_string(v)}};
     if (runs > 0) out.details["more_runs"]["runs_a_point"] = runs * times;
     return;
   }
   out.evidence += fmt::format("; if the means stay as they are, not even {} would decide it (the "
                               "most projected)",
-                              tier_runs(c, options.tier, kMostRunsProjected));
+                              tier_runs(runs, kMostRunsProjected));
   out.details["more_runs"] = {{"times", kMostRunsProjected}, {"projected", "INCONCLUSIVE"}};
   if (runs > 0) out.details["more_runs"]["runs_a_point"] = runs * kMostRunsProjected;
 }
@@ -360,7 +359,7 @@ std::vector<std::optional<ClaimOutcome>> run_stages(const CheckOptions& options,
                               Verdict::inconclusive;
       if (futile) {
         out.evidence += fmt::format(" (stopped for futility: {} would not decide it)",
-                                    tier_runs(claims[i], options.tier, 1));
+                                    tier_runs(tier_runs_a_point(claims[i], options.tier), 1));
         out.details["stage"]["futile"] = true;
       }
       if (futile || stage == stages || shown(claims[i].rule, out.verdict)) {
