@@ -10,7 +10,9 @@
 //
 // Processes: One-Choice, Two-Choice, Left[2], (1+beta) with beta = 1/2, Mean-Thinning on every
 // engine they run on; the others on `bins`, six of them (FirstDiff, Memory, Quantile, mixed
-// Quantile, Twinning, Packing) beside a naive loop of their own. Besides balls per second the
+// Quantile, Twinning, Packing) beside a naive loop of their own; Two-Choice under g-Bounded,
+// g-Myopic and sigma-Noisy-Load (rows named by the setting) on every engine that runs them,
+// beside naive loops of those settings. Besides balls per second the
 // table gives probes (bin samples) per second, so that processes drawing different numbers of
 // samples per ball compare per probe. A last table runs a batch of replicates of Two-Choice
 // through run_replicates() on one thread and on two.
@@ -47,10 +49,11 @@ std::uint64_t balls_for(std::uint64_t n) { return std::max<std::uint64_t>(n, 1UL
 
 // Through make_simulation(), exactly the path `gapcheck run --process <spec>` takes: the
 // process's parameters are run-time values, as they are for a user.
-Simulation simulation_of(const std::string& process, std::uint64_t n, Engine engine) {
+Simulation simulation_of(const std::string& process, std::uint64_t n, Engine engine,
+                         const std::string& setting = "exact") {
   RunConfig config{n, balls_for(n), 0.0};
   config.engine = engine;
-  return make_simulation(Spec::parse(process), Spec::parse("exact"), Spec::parse("unit"), config);
+  return make_simulation(Spec::parse(process), Spec::parse(setting), Spec::parse("unit"), config);
 }
 
 void engine(benchmark::State& state, const Simulation& simulation) {
@@ -86,7 +89,13 @@ enum class Naive {
   mixed_quantile,
   twinning,
   packing,
+  // Two-Choice under a setting of Los & Sauerwald (PODC'22), as their experiments' code reads it.
+  g_bounded,     // g = 4: a comparison of loads at most g apart goes to the heavier bin
+  g_myopic,      // g = 4: ... to either bin by a fair coin
+  sigma_noisy,   // sigma = 2: each load read with fresh N(0, sigma^2) noise
 };
+constexpr std::uint32_t kNaiveG = 4;
+constexpr double kNaiveSigma = 2;
 
 template <Naive process>
 void naive(benchmark::State& state, std::uint64_t n) {
@@ -98,6 +107,7 @@ void naive(benchmark::State& state, std::uint64_t n) {
     std::uniform_int_distribution<std::uint32_t> pick(0, bins - 1);
     std::uniform_int_distribution<std::uint32_t> left_half(0, bins / 2 - 1), right_half(bins / 2, bins - 1);
     std::bernoulli_distribution half(0.5), eta(1.0);
+    std::normal_distribution<double> noise(0.0, kNaiveSigma);
     std::vector<std::uint32_t> x(n, 0);
     const auto sample = [&] {
       probes += 1;
@@ -155,6 +165,18 @@ void naive(benchmark::State& state, std::uint64_t n) {
       } else if constexpr (process == Naive::quantile || process == Naive::mixed_quantile) {
         i = sample();
         if ((process == Naive::quantile || eta(gen)) && in_top(i)) i = sample();
+      } else if constexpr (process == Naive::g_bounded || process == Naive::g_myopic) {
+        i = sample();
+        const std::uint32_t j = sample();
+        const std::uint32_t lighter = x[i] <= x[j] ? i : j, heavier = x[i] <= x[j] ? j : i;
+        const bool decidable = (x[i] > x[j] ? x[i] - x[j] : x[j] - x[i]) <= kNaiveG;
+        if (!decidable) i = lighter;
+        else if constexpr (process == Naive::g_bounded) i = x[i] == x[j] ? i : heavier;
+        else i = half(gen) ? i : j;
+      } else if constexpr (process == Naive::sigma_noisy) {
+        i = sample();
+        const std::uint32_t j = sample();
+        if (x[j] + noise(gen) < x[i] + noise(gen)) i = j;
       } else if constexpr (process == Naive::twinning) {
         i = sample();
         if (x[i] * n < t) balls = 2;  // below the mean t/n
@@ -392,12 +414,19 @@ void register_all() {
   struct Compared {
     const char* name;  // row name and gapcheck spec
     void (*baseline)(benchmark::State&, std::uint64_t);
+    const char* process = nullptr;  // the spec, where it is not the row name
+    const char* setting = "exact";
   };
-  const Compared compared[] = {{"one-choice", naive<Naive::one_choice>},
-                               {"two-choice", naive<Naive::two_choice>},
-                               {"left", naive<Naive::left2>},  // d = 2 by default
-                               {"one-plus-beta", naive<Naive::one_plus_beta>},  // beta = 0.5
-                               {"mean-thinning", naive<Naive::mean_thinning>}};
+  const Compared compared[] = {
+      {"one-choice", naive<Naive::one_choice>},
+      {"two-choice", naive<Naive::two_choice>},
+      {"left", naive<Naive::left2>},                    // d = 2 by default
+      {"one-plus-beta", naive<Naive::one_plus_beta>},  // beta = 0.5
+      {"mean-thinning", naive<Naive::mean_thinning>},
+      // Two-Choice under the information settings; no per-probe pair (the same probes as exact)
+      {"g-bounded", naive<Naive::g_bounded>, "two-choice", "g-bounded:g=4,adversary=heavier"},
+      {"g-myopic", naive<Naive::g_myopic>, "two-choice", "g-myopic:g=4"},
+      {"sigma-noisy", naive<Naive::sigma_noisy>, "two-choice", "sigma-noisy:sigma=2"}};
   // The other processes on `bins` only, against Two-Choice per probe, six of them also against
   // a naive loop of their own; the row names carry no ':' (the table reads n after it).
   struct PerProbe {
@@ -434,11 +463,12 @@ void register_all() {
     }
     for (const Compared& c : compared) {
       const std::string process = c.name;
+      const std::string spec = c.process != nullptr ? c.process : c.name;
       const auto baseline = c.baseline;
       for (const Engine e : {Engine::bins, Engine::levels, Engine::bulk}) {
         std::optional<Simulation> simulation;
         try {
-          simulation = simulation_of(process, n, e);
+          simulation = simulation_of(spec, n, e, c.setting);
         } catch (const InputError&) {
           continue;  // an engine that does not run this process (levels: Left's bin indices)
         }
@@ -448,7 +478,8 @@ void register_all() {
       }
       benchmark::RegisterBenchmark((process + "/naive" + size).c_str(),
                                    [n, baseline](benchmark::State& s) { baseline(s, n); });
-      if (process != "two-choice") register_per_probe(process, process, n, size);
+      if (process != "two-choice" && c.process == nullptr)
+        register_per_probe(process, process, n, size);
     }
   }
   for (const int k : {16, 24}) {

@@ -84,8 +84,8 @@ struct BiasedCoinSetting {
 // coin decides which), and reads only half the loads as x - g.
 struct HalfHeavierAdversary {
   template <class State>
-  Order answer(Order truth, double, double, const State&, Rng& setting) const {
-    return bernoulli(setting, 0.5) ? reversed(truth) : truth;
+  Order answer(bool decidable, Order truth, double, double, const State&, Rng& setting) const {
+    return bernoulli_if(setting, decidable, 0.5) ? reversed(truth) : truth;
   }
   template <class State>
   double read(double x, double g, const State&, Rng& setting) const {
@@ -96,7 +96,7 @@ struct HalfHeavierAdversary {
 // `near-max` that spends its power only on a bin AT the maximum, not on every bin within g of it.
 struct TimidNearMaxAdversary {
   template <class State>
-  Order answer(Order truth, double favoured, double, const State& loads, Rng&) const {
+  Order answer(bool, Order truth, double favoured, double, const State& loads, Rng&) const {
     return favoured >= static_cast<double>(loads.max()) ? reversed(truth) : truth;
   }
   template <class State>
@@ -108,8 +108,8 @@ struct TimidNearMaxAdversary {
 // g-Myopic's coin, biased: "less" with probability 0.55 instead of 1/2.
 struct BiasedMyopicCoin : RandomAdversary {
   template <class State>
-  Order answer(Order, double, double, const State&, Rng& setting) const {
-    return bernoulli(setting, 0.55) ? Order::less : Order::greater;
+  Order answer(bool decidable, Order, double, double, const State&, Rng& setting) const {
+    return bernoulli_if(setting, decidable, 0.55) ? Order::less : Order::greater;
   }
 };
 

@@ -107,9 +107,11 @@ using LiveClockBatchSetting = PeekingBatchSetting<LiveClockBatchOracle>;
 // g-Myopic's coin that leaves exactly equal values to the process's tie rule.
 struct TieDeferringCoin {
   template <class Load>
-  Order answer(Order truth, double, double, const Loads<Load>&, Rng& setting) const {
+  Order answer(bool decidable, Order truth, double, double, const Loads<Load>&,
+               Rng& setting) const {
+    const bool less = bernoulli_if(setting, decidable & (truth != Order::equal), 0.5);
     if (truth == Order::equal) return truth;
-    return bernoulli(setting, 0.5) ? Order::less : Order::greater;
+    return less ? Order::less : Order::greater;
   }
   template <class Load>
   double read(double x, double, const Loads<Load>&, Rng&) const {

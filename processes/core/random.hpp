@@ -157,6 +157,12 @@ constexpr std::uint64_t bernoulli_bound(double p) {
   return floor + (static_cast<double>(floor) < scaled);
 }
 
+// bernoulli(engine, p) if `draw`, the same coin from the same word; if not, no draw and a
+// meaningless result. Without a branch (Rng::next_if), for draws that the data decide.
+constexpr bool bernoulli_if(Rng& engine, bool draw, double p) {
+  return (engine.next_if(draw) >> 11) < bernoulli_bound(p);
+}
+
 // Standard normal by Box-Muller, two uniforms per value and no cached second value, so that
 // a draw never depends on how many draws came before it in another code path.
 template <class Engine>

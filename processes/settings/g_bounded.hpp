@@ -7,9 +7,13 @@
 // (compare), a level (compare_to: thresholds, the mean), the k-th heaviest load q (in_top). The
 // adversary may decide it iff the two values differ by at most g. A load read (load(i)) may be
 // reported anywhere in [x_i - g, x_i + g]. Adversaries are small policy types:
-//   answer(truth, favoured, ...)  the order to report for a decidable comparison; `favoured` is
-//                                 the load of the bin that reversing the truth would make look
-//                                 lighter than it is (no_bin if reversing favours no bin)
+//   answer(decidable, truth, favoured, ...)
+//                                 the order to report if the comparison is decidable; `favoured`
+//                                 is the load of the bin that reversing the truth would make
+//                                 look lighter than it is (no_bin if reversing favours no bin).
+//                                 Asked of every comparison, so that the oracle takes the answer
+//                                 without a branch; it draws only for a decidable one
+//                                 (bernoulli_if), and its answer to another is not used
 //   read(x, ...)                  the value to report for a load read of x
 // Their randomness comes from the setting stream only.
 #pragma once
@@ -17,6 +21,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "processes/core/choice.hpp"
 #include "processes/core/describe.hpp"
 #include "processes/settings/setting_oracle.hpp"
 
@@ -28,7 +33,7 @@ namespace gapcheck {
 // process's own tie rule decides, which makes g = 0 Two-Choice itself, ball for ball.
 struct HeavierAdversary {
   template <class State>
-  Order answer(Order truth, double, double, const State&, Rng&) const {
+  Order answer(bool, Order truth, double, double, const State&, Rng&) const {
     return reversed(truth);
   }
   template <class State>
@@ -45,8 +50,8 @@ struct HeavierAdversary {
 // thresholds). A load read is uniform on [x - g, x + g].
 struct RandomAdversary {
   template <class State>
-  Order answer(Order, double, double, const State&, Rng& setting) const {
-    return bernoulli(setting, 0.5) ? Order::less : Order::greater;
+  Order answer(bool decidable, Order, double, double, const State&, Rng& setting) const {
+    return bernoulli_if(setting, decidable, 0.5) ? Order::less : Order::greater;
   }
   template <class State>
   double read(double x, double g, const State&, Rng& setting) const {
@@ -60,7 +65,7 @@ struct RandomAdversary {
 // of such a bin is x - g, any other read is exact.
 struct NearMaxAdversary {
   template <class State>
-  Order answer(Order truth, double favoured, double g, const State& loads, Rng&) const {
+  Order answer(bool, Order truth, double favoured, double g, const State& loads, Rng&) const {
     return favoured >= static_cast<double>(loads.max()) - g ? reversed(truth) : truth;
   }
   template <class State>
@@ -108,13 +113,16 @@ class GBoundedOracle : public SettingOracle<LoadT, State> {
   }
 
  private:
-  // The reported order of a against b; `favoured` as in the adversary's answer().
+  // The reported order of a against b; `favoured` as in the adversary's answer(). Computed, not
+  // branched: whether a comparison is decidable is a coin flip to a branch predictor.
   Order decide(double a, double b, double favoured) {
     const Order truth = order_of(a, b);
-    if (std::abs(a - b) > g_) return truth;
-    ++decidable_;
-    return this->counted(truth,
-                         adversary_.answer(truth, favoured, g_, loads_, streams_.setting));
+    const bool decidable = std::abs(a - b) <= g_;
+    decidable_ += decidable;
+    const Order answer =
+        adversary_.answer(decidable, truth, favoured, g_, loads_, streams_.setting);
+    return this->counted(truth, static_cast<Order>(select_by_cmov<int>(
+                                    decidable, static_cast<int>(truth), static_cast<int>(answer))));
   }
 
   double g_;

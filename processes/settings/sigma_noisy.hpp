@@ -50,8 +50,9 @@ class SigmaNoisyOracle : public SettingOracle<LoadT, State> {
     noisy_reads_ += 2;  // the two reads the comparison stands for
     const Order truth = order_of(loads_[i], loads_[j]);
     if (sigma_ == 0) return this->counted(truth, truth);
-    const bool less = uniform01(streams_.setting) < less_probability(loads_[i], loads_[j]);
-    return this->counted(truth, less ? Order::less : Order::greater);
+    // bernoulli(setting, p) as one integer comparison of the same word (bernoulli_bound)
+    const bool less = (streams_.setting() >> 11) < less_bound(loads_[i], loads_[j]);
+    return this->counted(truth, static_cast<Order>(1 - 2 * static_cast<int>(less)));
   }
   Order compare_to(Bin i, double level) { return this->compare_to_read(i, level, noisy()); }
   bool in_top(Bin i, std::uint64_t k) { return this->in_top_read(i, k, noisy()); }
@@ -66,28 +67,30 @@ class SigmaNoisyOracle : public SettingOracle<LoadT, State> {
   }
 
   // P(x_i + sigma Z_i < x_j + sigma Z_j) = Phi((x_j - x_i) / (sigma sqrt 2))
-  // = erfc((x_i - x_j) / (2 sigma)) / 2. Integer loads: by difference from a table filled as
-  // differences occur (a run meets a few dozen), the erfc beyond it.
-  double less_probability(LoadT xi, LoadT xj) {
+  // = erfc((x_i - x_j) / (2 sigma)) / 2, as its bernoulli_bound. Integer loads: by difference
+  // from a table filled as differences occur (a run meets a few dozen), the erfc beyond it.
+  std::uint64_t less_bound(LoadT xi, LoadT xj) {
     const double difference = static_cast<double>(xi) - static_cast<double>(xj);
-    const auto computed = [&] { return 0.5 * std::erfc(difference / (2 * sigma_)); };
+    const auto computed = [&] {
+      return bernoulli_bound(0.5 * std::erfc(difference / (2 * sigma_)));
+    };
     if constexpr (std::is_integral_v<LoadT>) {
       const double index = difference + kHalfTable;
       if (index >= 0 && index < static_cast<double>(less_by_difference_.size())) {
-        double& p = less_by_difference_[static_cast<std::size_t>(index)];
-        if (p == kUnset) [[unlikely]] p = computed();
-        return p;
+        std::uint64_t& bound = less_by_difference_[static_cast<std::size_t>(index)];
+        if (bound == kUnset) [[unlikely]] bound = computed();
+        return bound;
       }
     }
     return computed();
   }
 
   static constexpr int kHalfTable = 256;
-  static constexpr double kUnset = -1;
+  static constexpr std::uint64_t kUnset = ~std::uint64_t{0};  // bounds are at most 2^53
   double sigma_;
   bool per_read_;
   std::uint64_t noisy_reads_ = 0;
-  std::array<double, 2 * kHalfTable + 1> less_by_difference_;  // by x_i - x_j + kHalfTable
+  std::array<std::uint64_t, 2 * kHalfTable + 1> less_by_difference_;  // by x_i - x_j + kHalfTable
 };
 
 struct SigmaNoisySetting {

@@ -89,6 +89,18 @@ TEST(Rng, NextIfDrawsOnlyWhenAsked) {
   EXPECT_EQ(asked(), drawn());
 }
 
+// bernoulli_if(true) is bernoulli's coin from the same word; bernoulli_if(false) draws nothing.
+TEST(Rng, BernoulliIfIsBernoulliWhenAsked) {
+  Rng drawn(11), asked(11);
+  for (int k = 0; k < 300; ++k) {
+    const bool draw = k % 4 != 1;
+    const double p = 0.05 + 0.003 * k;
+    const bool coin = bernoulli_if(asked, draw, p);
+    if (draw) EXPECT_EQ(coin, bernoulli(drawn, p)) << k;
+  }
+  EXPECT_EQ(asked(), drawn());
+}
+
 // Lemire's method as published (Lemire 2019, Algorithm 5, for 64-bit words), written here
 // apart from bounded_from() to check it against.
 std::uint64_t reference_bounded(Rng& engine, std::uint64_t range) {
