@@ -89,7 +89,8 @@ enum class Naive {
   mixed_quantile,
   twinning,
   packing,
-  // Two-Choice under a setting of Los & Sauerwald (PODC'22), as their experiments' code reads it.
+  // Two-Choice under a setting of Los & Sauerwald (PODC'22), as docs/settings.md defines it (real
+  // noise, not the authors' integer noise; exact ties under g-Bounded to the first sample).
   g_bounded,     // g = 4: a comparison of loads at most g apart goes to the heavier bin
   g_myopic,      // g = 4: ... to either bin by a fair coin
   sigma_noisy,   // sigma = 2: each load read with fresh N(0, sigma^2) noise

@@ -96,6 +96,29 @@ TEST(GBounded, NearMaxReversesOnlyInFavourOfBinsNearTheMaximum) {
   EXPECT_DOUBLE_EQ(o.load(0), 5.0);
 }
 
+// The oracle asks the adversary's answer of every comparison and keeps it only for a decidable
+// one, so an adversary must draw only for those: comparisons, thresholds and rank questions of
+// values further apart than g leave the setting stream where it was.
+template <class Adversary>
+void expect_no_draw_beyond_g() {
+  auto loads = loads_of({0, 10, 4}, true);  // tracking levels: the rank question's q
+  Streams streams(1, 0), fresh(1, 0);
+  auto o = GBoundedSetting<Adversary>{2}.oracle(loads, streams);
+  for (int k = 0; k < 50; ++k) {
+    EXPECT_EQ(o.compare(0, 1), Order::less);
+    EXPECT_EQ(o.compare(1, 2), Order::greater);
+    EXPECT_EQ(o.compare_to(1, 5.5), Order::greater);
+    EXPECT_FALSE(o.in_top(0, 1));  // q = 10
+  }
+  EXPECT_EQ(count(o.counts(), "decidable"), 0u);
+  EXPECT_EQ(streams.setting(), fresh.setting());
+}
+TEST(GBounded, NoAdversaryDrawsForAComparisonBeyondG) {
+  expect_no_draw_beyond_g<HeavierAdversary>();
+  expect_no_draw_beyond_g<RandomAdversary>();
+  expect_no_draw_beyond_g<NearMaxAdversary>();
+}
+
 // The fair coin (g-Myopic): decidable comparisons come out either way about half the time, the
 // others never; the coin is the setting stream's, so the answers are fixed for a seed.
 TEST(GMyopic, DecidesCloseComparisonsByAFairCoin) {
