@@ -34,8 +34,7 @@ struct CheckArgs {
   std::string salt;
   std::vector<std::string> catalogs;
   std::string threads;
-  std::string stages;
-  bool no_futility_stop = false;
+  StageOptions staging;
   std::string db = store::kDefaultDb;
 };
 
@@ -98,8 +97,7 @@ nlohmann::json as_json(const std::vector<claims::ClaimOutcome>& outcomes) {
 std::string selection_command(const CheckArgs& a, std::uint64_t salt) {
   std::string selection = fmt::format("gapcheck check '{}' --tier {}", a.glob, a.tier);
   for (const auto& c : a.catalogs) selection += " --catalog " + c;
-  if (!a.stages.empty()) selection += " --stages " + a.stages;
-  if (a.no_futility_stop) selection += " --no-futility-stop";
+  selection += a.staging.words();
   if (salt != claims::kFixedSalt) selection += fmt::format(" --salt {}", salt);
   return selection;
 }
@@ -129,8 +127,7 @@ int run_check(const CheckArgs& a, std::ostream& out, std::ostream& err) {
   claims::CheckOptions o;
   o.glob = a.glob;
   o.tier = a.tier;
-  if (!a.stages.empty()) o.stages = static_cast<unsigned>(parse_count(a.stages, "stages", std::nullopt, 8, 1));
-  o.futility_stop = !a.no_futility_stop;
+  a.staging.apply(o);
   o.fresh_seeds = a.fresh_seeds;
   if (!a.salt.empty()) {
     if (a.fresh_seeds) throw InputError("--salt and --fresh-seeds were both given");
@@ -208,6 +205,32 @@ int run_check(const CheckArgs& a, std::ostream& out, std::ostream& err) {
 }
 }  // namespace
 
+void StageOptions::add_to(CLI::App& command) {
+  command.add_option("--stages", stages,
+                     "read each point's runs in K stages, a claim stopping at the first stage "
+                     "that decides it (1..8; default 3 at the paper tier, 1 at ci)");
+  command.add_flag("--no-futility-stop", no_futility_stop,
+                   "read the later stages of a claim even where, the means staying as they are, "
+                   "the last stage's runs would not decide it");
+}
+
+std::optional<unsigned> StageOptions::stage_count() const {
+  if (stages.empty()) return std::nullopt;
+  return static_cast<unsigned>(parse_count(stages, "stages", std::nullopt, 8, 1));
+}
+
+void StageOptions::apply(claims::CheckOptions& o) const {
+  if (const auto count = stage_count()) o.stages = *count;
+  o.futility_stop = !no_futility_stop;
+}
+
+std::string StageOptions::words() const {
+  std::string text;
+  if (!stages.empty()) text += " --stages " + stages;
+  if (no_futility_stop) text += " --no-futility-stop";
+  return text;
+}
+
 Command add_check_command(CLI::App& app) {
   auto a = std::make_shared<CheckArgs>();
   auto* check = app.add_subcommand(
@@ -226,12 +249,7 @@ Command add_check_command(CLI::App& app) {
   check->add_option("--catalog", a->catalogs,
                     "catalog file (TOML) to check instead of the built-in one; repeatable");
   check->add_option("--threads", a->threads, "threads (default: all cores)");
-  check->add_option("--stages", a->stages,
-                    "read each point's runs in K stages, a claim stopping at the first stage that "
-                    "decides it (1..8; default 3 at the paper tier, 1 at ci)");
-  check->add_flag("--no-futility-stop", a->no_futility_stop,
-                  "read the later stages of a claim even where, the means staying as they are, "
-                  "the last stage's runs would not decide it");
+  a->staging.add_to(*check);
   check->add_flag("--next-stage", a->next_stage,
                   "with --plan: plan only the runs that the next stage of the claims still open "
                   "needs and the store (--db) lacks; sweep them, plan again, until nothing is left");

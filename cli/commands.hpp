@@ -4,9 +4,12 @@
 
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
+
+#include "stats/claims/verdict.hpp"
 
 namespace gapcheck::cli {
 
@@ -26,5 +29,17 @@ Command add_report_command(CLI::App& app, const std::vector<std::string>& args);
 
 // A thread count as typed (empty: every core), checked against [1, 1024].
 unsigned parse_threads(const std::string& text);
+
+// --stages K and --no-futility-stop, as check and report read them (cli/check_command.cpp).
+struct StageOptions {
+  std::string stages;  // empty: the tier's default
+  bool no_futility_stop = false;
+  void add_to(CLI::App& command);
+  // The stage count given, checked against [1, 8] (nullopt: none given).
+  std::optional<unsigned> stage_count() const;
+  // Into `o`; and as the words that repeat them in a command line.
+  void apply(claims::CheckOptions& o) const;
+  std::string words() const;
+};
 
 }  // namespace gapcheck::cli

@@ -36,6 +36,7 @@ struct ReportCommandOptions {
   std::string db = store::kDefaultDb;
   bool plan = false;
   bool next_stage = false;
+  StageOptions staging;  // of the claims' check
 };
 
 // The outcomes of the claims catalog whose ids match the report's glob, at the report's tier
@@ -75,8 +76,9 @@ struct CheckedClaims {
 // The check of the claims the report's glob selects at its tier, or none (tiny tier, or a glob
 // that names experiments only).
 std::optional<claims::CheckOptions> claim_check(const reports::ReportOptions& options,
-                                                const std::vector<std::string>& catalogs) {
+                                                const ReportCommandOptions& command) {
   if (options.tier == reports::Tier::tiny) return std::nullopt;
+  const std::vector<std::string>& catalogs = command.catalogs;
   claims::CheckOptions o;
   for (const auto& c : catalogs) o.catalogs.emplace_back(c);
   // The report names a claim's figure `claim-ID`; either name selects the claim.
@@ -84,6 +86,7 @@ std::optional<claims::CheckOptions> claim_check(const reports::ReportOptions& op
   const std::string_view glob = options.glob;
   o.glob = std::string(glob.starts_with(prefix) ? glob.substr(prefix.size()) : glob);
   o.tier = catalog_tier(options.tier);
+  command.staging.apply(o);
   const auto ids = tier_claim_ids(options, catalogs);
   const bool any = std::any_of(ids.begin(), ids.end(),
                                [&](const std::string& id) { return claims::glob_match(o.glob, id); });
@@ -92,8 +95,8 @@ std::optional<claims::CheckOptions> claim_check(const reports::ReportOptions& op
 }
 
 CheckedClaims checked_claims(const reports::ReportOptions& options,
-                             const std::vector<std::string>& catalogs, std::ostream& progress) {
-  auto selected = claim_check(options, catalogs);
+                             const ReportCommandOptions& command, std::ostream& progress) {
+  auto selected = claim_check(options, command);
   if (!selected) return {};
   CheckedClaims checked;
   claims::CheckOptions& o = *selected;
@@ -167,6 +170,7 @@ Command add_report_command(CLI::App& app, const std::vector<std::string>& args) 
                    "with --plan: plan only what the store (--db) lacks: the experiments' runs and "
                    "the next stage of the claims still open; sweep them, plan again, until "
                    "nothing is left");
+  o.staging.add_to(*report);  // the claims' stages, as in check
   report->add_option("--db", o.db,
                      std::string("run store: finished runs are reused, new ones kept (default ") +
                          store::kDefaultDb + "; --db '' for none)");
@@ -197,7 +201,7 @@ int plan_report_next_stage(const ReportCommandOptions& o, const reports::ReportO
   store::RunStore db = store_to_plan_on(o.db, err);
   store::Grid lacking;
   std::string scope;
-  const auto check = claim_check(options, o.catalogs);
+  const auto check = claim_check(options, o);
   if (check) {
     const claims::NextStage next = claims::next_stage(*check, db);
     for (const auto& [point, seed] : next.lacking)
@@ -238,8 +242,9 @@ int plan_report(const ReportCommandOptions& o, std::ostream& out, std::ostream& 
   std::string selection = fmt::format("gapcheck report '{}' --tier {} --seed {}", o.glob, o.tier,
                                       options.seed);
   for (const auto& c : o.catalogs) selection += " --catalog " + c;
+  selection += o.staging.words();
   if (o.next_stage) return plan_report_next_stage(o, options, selection, out, err);
-  if (const auto check = claim_check(options, o.catalogs)) {
+  if (const auto check = claim_check(options, o)) {
     const auto selected = claims::selected_claims(*check);
     first_stage.stages = claims::stages_of(*check);
     const auto early = claims::earliest_runs(selected, check->tier, first_stage.stages);
@@ -284,13 +289,14 @@ ReportDone report_command(const ReportCommandOptions& o, const std::vector<std::
 
   // Bad input is refused before the claims run and before the store is opened.
   reports::check_report_options(options, tier_claim_ids(options, o.catalogs));
+  o.staging.stage_count();
 
   std::optional<store::RunStore> run_store;
   if (!o.db.empty()) {
     run_store.emplace(store::RunStore::open(o.db));
     options.store = &*run_store;
   }
-  const CheckedClaims claims = checked_claims(options, o.catalogs, progress);
+  const CheckedClaims claims = checked_claims(options, o, progress);
   const auto summary = reports::write_report(
       options, claims.outcomes, claims.batches, shape_value, &progress, [](const reports::Batch& b) {
         return repeat_command(RunReport{b.simulation, b.seed, 0, 1, b.seconds, b.results});

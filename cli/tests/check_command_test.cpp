@@ -157,14 +157,18 @@ TEST(CheckCommand, ReportDrawsTheClaimsOfItsCatalog) {
             std::string::npos)
       << defect.err;
   std::filesystem::remove_all(out);
+  const bool had_store = std::filesystem::exists("gapcheck.db");  // the default --db
   for (const auto& args : std::vector<std::vector<std::string>>{
            {"report", "tiny-fluid", "--db", "", "--out", out.string()},
            {"report", "tiny-fluid", "--catalog", "/nonexistent/catalog.toml", "--db", "", "--out",
+            out.string()},
+           {"report", "tiny-fluid", "--catalog", catalog(false), "--stages", "9", "--out",
             out.string()}}) {
     const Outcome bad = gapcheck(args);
     EXPECT_EQ(bad.code, 2) << bad.err;
     EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
     EXPECT_FALSE(std::filesystem::exists(out));
+    EXPECT_EQ(std::filesystem::exists("gapcheck.db"), had_store) << "bad input opened the store";
   }
 }
 

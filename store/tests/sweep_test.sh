@@ -336,6 +336,20 @@ TOML
       cmp "$dat" "rstaged_$tier/figures/${dat##*/}" || fail "${dat##*/} differs from a plain report's"
     done
   done
+  # The report takes check's --stages and --no-futility-stop for its claims: in its plan (the
+  # first stage's runs, and the command that reads the plan back) and in its verdicts.
+  "$gapcheck" report 'tiny*' --catalog tiny_catalog.toml --tier paper --stages 2 --plan 2> staged_err.txt |
+    grep -q "^# The plan of gapcheck report 'tiny\*' --tier paper --seed 1 --catalog tiny_catalog.toml --stages 2" ||
+    fail "report --stages 2 --plan: the plan's header does not repeat --stages"
+  grep -q "^plan: 4 points, 640 runs, .* (stage 1 of 2; 320 runs)$" staged_err.txt ||
+    fail "report --stages 2: the plan's first stage: $(cat staged_err.txt)"
+  grep -q "stage 1 of 3 (stopped for futility" rplain_paper/README.md ||
+    fail "the report's tie did not stop for futility"
+  "$gapcheck" report 'tiny-tie' --catalog staged_catalog.toml --tier paper --threads 2 --db '' \
+    --no-futility-stop --out rnofut > /dev/null 2> err.txt || fail "report --no-futility-stop exited with $?: $(cat err.txt)"
+  grep -q "tiny-tie.*| inconclusive |" rnofut/README.md || fail "report --no-futility-stop: no verdict of the tie"
+  grep -q "stage 3 of 3" rnofut/README.md && ! grep -q "stopped for futility" rnofut/README.md ||
+    fail "report --no-futility-stop did not read every stage of the tie"
   ;;
 refuse)
   printf 'gap,n\n1,2\n' > results.csv
