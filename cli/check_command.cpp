@@ -207,7 +207,7 @@ int run_check(const CheckArgs& a, std::ostream& out, std::ostream& err) {
 
 void StageOptions::add_to(CLI::App& command) {
   command.add_option("--stages", stages,
-                     "read each point's runs in K stages, a claim stopping at the first stage "
+                     "read each claim's runs in K stages, a claim stopping at the first stage "
                      "that decides it (1..8; default 3 at the paper tier, 1 at ci)");
   command.add_flag("--no-futility-stop", no_futility_stop,
                    "read the later stages of a claim even where, the means staying as they are, "

@@ -37,6 +37,8 @@ struct StageOptions {
   void add_to(CLI::App& command);
   // The stage count given, checked against [1, 8] (nullopt: none given).
   std::optional<unsigned> stage_count() const;
+  // Refuses a bad --stages (InputError), before a command opens or plans anything.
+  void check() const { stage_count(); }
   // Into `o`; and as the words that repeat them in a command line.
   void apply(claims::CheckOptions& o) const;
   std::string words() const;

@@ -179,6 +179,7 @@ Command add_report_command(CLI::App& app, const std::vector<std::string>& args) 
   return {report, [options, args](std::ostream& out, std::ostream& err) {
             if (options->next_stage && !options->plan)
               throw InputError("--next-stage plans: it needs --plan");
+            options->staging.check();  // at every tier, before a store is opened
             if (options->plan) return plan_report(*options, out, err);
             return stopping_on_signal(
                 "report", "no report was written (the directory is as it was)", err,
@@ -289,7 +290,6 @@ ReportDone report_command(const ReportCommandOptions& o, const std::vector<std::
 
   // Bad input is refused before the claims run and before the store is opened.
   reports::check_report_options(options, tier_claim_ids(options, o.catalogs));
-  o.staging.stage_count();
 
   std::optional<store::RunStore> run_store;
   if (!o.db.empty()) {

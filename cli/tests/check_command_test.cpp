@@ -170,6 +170,10 @@ TEST(CheckCommand, ReportDrawsTheClaimsOfItsCatalog) {
     EXPECT_FALSE(std::filesystem::exists(out));
     EXPECT_EQ(std::filesystem::exists("gapcheck.db"), had_store) << "bad input opened the store";
   }
+  EXPECT_NE(gapcheck({"report", "tiny-fluid", "--catalog", catalog(false), "--stages", "0", "--db",
+                      "", "--out", out.string()})
+                .err.find("stages=0 is too small (accepted: a whole number in [1, 8])"),
+            std::string::npos);
 }
 
 }  // namespace

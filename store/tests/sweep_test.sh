@@ -338,9 +338,10 @@ TOML
   done
   # The report takes check's --stages and --no-futility-stop for its claims: in its plan (the
   # first stage's runs, and the command that reads the plan back) and in its verdicts.
-  "$gapcheck" report 'tiny*' --catalog tiny_catalog.toml --tier paper --stages 2 --plan 2> staged_err.txt |
-    grep -q "^# The plan of gapcheck report 'tiny\*' --tier paper --seed 1 --catalog tiny_catalog.toml --stages 2" ||
-    fail "report --stages 2 --plan: the plan's header does not repeat --stages"
+  "$gapcheck" report 'tiny*' --catalog tiny_catalog.toml --tier paper --stages 2 --plan \
+    > staged_plan.toml 2> staged_err.txt || fail "report --stages 2 --plan exited with $?"
+  grep -q "^# The plan of gapcheck report 'tiny\*' --tier paper --seed 1 --catalog tiny_catalog.toml --stages 2" \
+    staged_plan.toml || fail "report --stages 2 --plan: the plan's header does not repeat --stages"
   grep -q "^plan: 4 points, 640 runs, .* (stage 1 of 2; 320 runs)$" staged_err.txt ||
     fail "report --stages 2: the plan's first stage: $(cat staged_err.txt)"
   grep -q "stage 1 of 3 (stopped for futility" rplain_paper/README.md ||
@@ -350,6 +351,19 @@ TOML
   grep -q "tiny-tie.*| inconclusive |" rnofut/README.md || fail "report --no-futility-stop: no verdict of the tie"
   grep -q "stage 3 of 3" rnofut/README.md && ! grep -q "stopped for futility" rnofut/README.md ||
     fail "report --no-futility-stop did not read every stage of the tie"
+  # ... and so does its stage-by-stage plan; a bad K is refused at every tier, before a store.
+  "$gapcheck" report 'tiny-tie' --catalog staged_catalog.toml --tier paper --no-futility-stop \
+    --plan --next-stage --db nofut.db > next.toml 2> next_err.txt ||
+    fail "report --next-stage --no-futility-stop exited with $?: $(cat next_err.txt)"
+  grep -q "^# The plan of gapcheck report 'tiny-tie' .* --no-futility-stop" next.toml ||
+    fail "the next-stage plan does not repeat --no-futility-stop: $(head -1 next.toml)"
+  for tier in tiny paper; do
+    "$gapcheck" report 'tiny*' --catalog staged_catalog.toml --tier $tier --stages 9 --plan \
+      --next-stage --db bad.db > /dev/null 2> err.txt && fail "report --stages 9 --tier $tier ran"
+    [[ $(wc -l < err.txt) -eq 1 ]] && grep -q "stages=9 is too large" err.txt ||
+      fail "report --stages 9 --tier $tier: $(cat err.txt)"
+    [[ ! -e bad.db ]] || fail "report --stages 9 made a store"
+  done
   ;;
 refuse)
   printf 'gap,n\n1,2\n' > results.csv
