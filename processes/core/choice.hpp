@@ -49,22 +49,6 @@ inline Bin select(bool take_second, Bin first, Bin second) {
   return __builtin_expect_with_probability(take_second, true, 0.5) ? second : first;
 }
 
-// The same, where GCC emits a branch for the ternary (measured: thinning's acceptance and
-// (1+beta)'s coin, 3x slower at n = 2^10): the conditional move written out.
-template <class T>
-T select_by_cmov(bool take_second, T first, T second) {
-  static_assert(std::is_integral_v<T> && sizeof(T) >= 4);
-#if defined(__x86_64__)
-  asm("test %[take], %[take]\n\t{cmovne %[second], %[first]|cmovne %[first], %[second]}"
-      : [first] "+r"(first)
-      : [take] "r"(take_second), [second] "r"(second)
-      : "cc");
-  return first;
-#else
-  return take_second ? second : first;
-#endif
-}
-
 // Whether the lighter of two bins may be told by their names alone: under the exact setting on
 // the levels engine, where a bin is a rank in the order of the loads, a lower rank never holds a
 // heavier bin. Where the two loads are equal the lower rank may be the other sample than the one

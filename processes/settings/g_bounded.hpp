@@ -21,8 +21,8 @@
 #include <cmath>
 #include <cstdint>
 
-#include "processes/core/choice.hpp"
 #include "processes/core/describe.hpp"
+#include "processes/core/oracle.hpp"
 #include "processes/settings/setting_oracle.hpp"
 
 namespace gapcheck {

@@ -52,7 +52,7 @@ class SigmaNoisyOracle : public SettingOracle<LoadT, State> {
     if (sigma_ == 0) return this->counted(truth, truth);
     // bernoulli(setting, p) as one integer comparison of the same word (bernoulli_bound)
     const bool less = (streams_.setting() >> 11) < less_bound(loads_[i], loads_[j]);
-    return this->counted(truth, static_cast<Order>(1 - 2 * static_cast<int>(less)));
+    return this->counted(truth, order_from_less(less));
   }
   Order compare_to(Bin i, double level) { return this->compare_to_read(i, level, noisy()); }
   bool in_top(Bin i, std::uint64_t k) { return this->in_top_read(i, k, noisy()); }
