@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <set>
+#include <fmt/format.h>
 #include <toml++/toml.h>
 
 #include "processes/core/spec.hpp"
@@ -93,6 +94,36 @@ std::optional<std::string> scalar_text(const toml::node& node) {
   return std::nullopt;
 }
 
+// A condition of a claim's domain: "A <= B" or "A >= B", each side a shape (stats/shapes.cpp),
+// such as "g <= log n" or "m/n >= log n".
+struct Condition {
+  std::string lhs, op, rhs;
+};
+
+Condition parse_condition(const std::string& text) {
+  const auto trimmed = [](std::string s) {
+    s.erase(0, s.find_first_not_of(' '));
+    s.erase(s.find_last_not_of(' ') + 1);
+    return s;
+  };
+  for (const char* op : {"<=", ">="})
+    if (const auto at = text.find(op); at != std::string::npos) {
+      Condition c{trimmed(text.substr(0, at)), op, trimmed(text.substr(at + 2))};
+      stats::shape(c.lhs);  // unknown shapes are refused here, naming the known ones
+      stats::shape(c.rhs);
+      return c;
+    }
+  throw InputError("'" + text + "' is not a condition A <= B or A >= B of two shapes");
+}
+
+// Empty where the point meets the condition; otherwise both sides' values, e.g.
+// "g = 10 > log n = 9.7".
+std::string outside(const Condition& c, const stats::Vars& vars) {
+  const double a = stats::shape(c.lhs).f(vars), b = stats::shape(c.rhs).f(vars);
+  if (c.op == "<=" ? a <= b : a >= b) return {};
+  return fmt::format("{} = {:.6g} {} {} = {:.6g}", c.lhs, a, c.op == "<=" ? ">" : "<", c.rhs, b);
+}
+
 class Reader {
  public:
   Reader(std::filesystem::path file, std::string claim) : file_(std::move(file)), claim_(std::move(claim)) {}
@@ -108,6 +139,18 @@ class Reader {
     auto s = node->value_exact<std::string>();
     if (!s) fail(std::string("field '") + key + "' must be a string");
     return *s;
+  }
+  // An array of strings; `what` says what it must hold when it is not one.
+  std::vector<std::string> strings(const toml::node& node, const std::string& what) const {
+    const toml::array* a = node.as_array();
+    if (!a) fail(what);
+    std::vector<std::string> out;
+    for (const auto& el : *a) {
+      auto s = el.value_exact<std::string>();
+      if (!s) fail(what);
+      out.push_back(*s);
+    }
+    return out;
   }
   Specs specs(const toml::table& t, const Specs& fallback) const {
     Specs s = fallback;
@@ -125,13 +168,7 @@ class Reader {
         if (!v) fail(tier + ".m must be a count such as \"100n\"");
         g.m = *v;
       } else if (k == "zip") {
-        const toml::array* a = node.as_array();
-        if (!a) fail(tier + ".zip must be an array of axis names");
-        for (const auto& el : *a) {
-          auto v = el.value_exact<std::string>();
-          if (!v) fail(tier + ".zip must be an array of axis names");
-          g.zip.push_back(*v);
-        }
+        g.zip = strings(node, tier + ".zip must be an array of axis names");
       } else if (k == "runs") {
         auto v = node.value_exact<std::int64_t>();
         if (!v || *v < 2) fail(tier + ".runs must be an integer >= 2");
@@ -194,14 +231,8 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
   c.note = r.text(t, "note", false);
   if (t.contains("finding")) c.texts["finding"] = r.text(t, "finding", true);
   if (const toml::node* tiers = t.get("finding_tiers")) {
-    const toml::array* a = tiers->as_array();
-    if (!a || !t.contains("finding"))
-      r.fail("'finding_tiers' must be an array of tier names, with 'finding'");
-    for (const auto& el : *a) {
-      auto s = el.value_exact<std::string>();
-      if (!s) r.fail("'finding_tiers' must be an array of tier names");
-      c.finding_tiers.push_back(*s);
-    }
+    if (!t.contains("finding")) r.fail("'finding_tiers' needs a 'finding' to apply");
+    c.finding_tiers = r.strings(*tiers, "'finding_tiers' must be an array of tier names");
   }
   c.specs = r.specs(t, Specs{});
   if (c.specs.process.empty()) r.fail("missing field 'process'");
@@ -221,13 +252,20 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
   c.form = r.text(t, "form", false);
   if (!c.form.empty()) stats::shape(c.form);  // unknown shapes are bad input now, not mid-run
   if (const toml::node* rivals = t.get("rivals")) {
-    const toml::array* a = rivals->as_array();
-    if (!a) r.fail("'rivals' must be an array of shape names");
-    for (const auto& el : *a) {
-      auto s = el.value_exact<std::string>();
-      if (!s) r.fail("'rivals' must be an array of shape names");
-      stats::shape(*s);
-      c.rivals.push_back(*s);
+    c.rivals = r.strings(*rivals, "'rivals' must be an array of shape names");
+    for (const auto& rival : c.rivals) stats::shape(rival);
+  }
+  if (const toml::node* domain = t.get("domain")) {
+    if (auto one = domain->value_exact<std::string>())
+      c.domain = {*one};
+    else
+      c.domain = r.strings(*domain, "'domain' must be a condition such as \"g <= log n\" or an array of them");
+    for (const auto& condition : c.domain) {
+      try {
+        parse_condition(condition);
+      } catch (const InputError& e) {
+        r.fail(std::string("domain: ") + e.what());
+      }
     }
   }
   if (const toml::node* control = t.get("control")) {
@@ -237,7 +275,7 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
   }
   static const std::vector<std::string> structural = {
       "id", "statement", "source", "evidence", "note", "finding", "finding_tiers", "process",
-      "setting", "weights", "than", "variable", "rule", "x", "form", "rivals", "control"};
+      "setting", "weights", "than", "variable", "rule", "x", "form", "rivals", "control", "domain"};
   const std::vector<RuleParameter>& parameters = parameters_of(c.rule);
   std::vector<std::string> names;
   for (const auto& p : parameters) names.push_back(p.name);
@@ -323,6 +361,11 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
         r.fail(tier + " point " + p.describe() + ": " + e.what());
       }
     }
+    for (const std::string& condition : c.domain)
+      for (const PointSpec& p : points)
+        if (const std::string broken = outside(parse_condition(condition), p.vars); !broken.empty())
+          r.fail(tier + " point " + p.describe() + " lies outside the claim's domain (" +
+                 condition + "): " + broken);
     const auto has_axis = [&](const std::string& name) {
       return points.empty() || points.front().vars.count(name) != 0;
     };

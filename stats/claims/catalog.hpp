@@ -89,6 +89,9 @@ struct Claim {
   std::string x_variable = "n";
   std::string form;                 // claimed shape (shape, additive)
   std::vector<std::string> rivals;  // rival shapes (shape)
+  // Conditions every point of every tier meets, from the statement's range ("g <= log n"):
+  // checked when the catalog loads, so that no grid tests the claim where it does not speak.
+  std::vector<std::string> domain;
   // Rule parameters; each rule documents which it reads (docs/claims.md).
   std::map<std::string, double> numbers;
   std::map<std::string, std::string> texts;

@@ -181,6 +181,26 @@ TEST(Catalog, BadEntriesNameTheFileClaimAndField) {
   for (const auto& [claim, message] : refused)
     EXPECT_NE(error_of("parameter", claim).find(message), std::string::npos)
         << error_of("parameter", claim);
+  // A grid point outside the statement's range (its domain) is refused at load, naming the
+  // point and both sides' values; at n = 100, b = n: b/n = 1 and ln n = 4.61.
+  const auto in_domain = [&](const std::string& domain) {
+    return std::string(text).insert(text.find("form ="), "domain = " + domain + "\n");
+  };
+  EXPECT_NE(error_of("domain", in_domain("\"b/n >= log n\""))
+                .find("ci point one-plus-beta:beta=0.5 / batch:b=1n / unit / n=100 / m=1000 lies "
+                      "outside the claim's domain (b/n >= log n): b/n = 1 < log n = 4.6"),
+            std::string::npos)
+      << error_of("domain", in_domain("\"b/n >= log n\""));
+  EXPECT_NE(error_of("domain", in_domain("[\"m/n >= 1\", \"log n <= b/n\"]"))
+                .find("(log n <= b/n): log n = 4.6"),
+            std::string::npos);
+  EXPECT_NE(error_of("domain", in_domain("\"b/n < log n\"")).find("is not a condition A <= B"),
+            std::string::npos);
+  EXPECT_NE(error_of("domain", in_domain("\"b/n <= n^7\"")).find("domain: unknown shape 'n^7'"),
+            std::string::npos);
+  EXPECT_NE(error_of("domain", in_domain("3")).find("'domain' must be a condition"), std::string::npos);
+  EXPECT_EQ(error_of("domain", in_domain("\"b/n <= log n\"")), "no error");
+  EXPECT_EQ(error_of("domain", in_domain("[\"m/n >= 1\", \"b/n <= log n\"]")), "no error");
   EXPECT_EQ(error_of("parameter", with(text, "mean_at_most", "bound = \"beta\"\n")), "no error");
   EXPECT_EQ(error_of("parameter", with(text, "mean_at_most", "bound = 4\n")), "no error");
   EXPECT_EQ(error_of("parameter", with(text, "fluid", "model = \"greedy\"\nd = 2\n")), "no error");
