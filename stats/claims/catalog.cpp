@@ -94,34 +94,64 @@ std::optional<std::string> scalar_text(const toml::node& node) {
   return std::nullopt;
 }
 
-// A condition of a claim's domain: "A <= B" or "A >= B", each side a shape (stats/shapes.cpp),
-// such as "g <= log n" or "m/n >= log n".
-struct Condition {
-  std::string lhs, op, rhs;
+// A condition of a claim's domain: "A <= B", "A >= B", "A < B" or "A > B", each side a shape
+// (stats/shapes.cpp), a number, or a number times a shape: "g <= log n", "m/n >= log n",
+// "b/n >= 2 * log n", "1/beta > 1".
+struct Side {
+  std::string text;
+  double factor = 1;
+  std::string shape;  // empty: the side is the number `factor`
+  double value(const stats::Vars& vars) const {
+    return shape.empty() ? factor : factor * stats::shape(shape).f(vars);
+  }
 };
 
+struct Condition {
+  Side lhs;
+  std::string op;
+  Side rhs;
+};
+
+std::string trimmed(std::string s) {
+  const char* blank = " \t";
+  s.erase(0, s.find_first_not_of(blank));
+  s.erase(s.find_last_not_of(blank) + 1);
+  return s;
+}
+
+Side parse_side(const std::string& text) {
+  Side side{trimmed(text)};
+  try {
+    side.factor = parse_real(side.text, "a side of the condition");
+    return side;
+  } catch (const InputError&) {
+  }
+  std::string shape = side.text;
+  if (const auto star = side.text.find('*'); star != std::string::npos) {
+    side.factor = parse_real(trimmed(side.text.substr(0, star)), "the factor of '" + side.text + "'");
+    shape = trimmed(side.text.substr(star + 1));
+  }
+  stats::shape(shape);  // unknown shapes are refused here, naming the known ones
+  side.shape = shape;
+  return side;
+}
+
 Condition parse_condition(const std::string& text) {
-  const auto trimmed = [](std::string s) {
-    s.erase(0, s.find_first_not_of(' '));
-    s.erase(s.find_last_not_of(' ') + 1);
-    return s;
-  };
-  for (const char* op : {"<=", ">="})
-    if (const auto at = text.find(op); at != std::string::npos) {
-      Condition c{trimmed(text.substr(0, at)), op, trimmed(text.substr(at + 2))};
-      stats::shape(c.lhs);  // unknown shapes are refused here, naming the known ones
-      stats::shape(c.rhs);
-      return c;
-    }
-  throw InputError("'" + text + "' is not a condition A <= B or A >= B of two shapes");
+  const auto at = text.find_first_of("<>");
+  if (at == std::string::npos || text.find_first_of("<>", at + 1) != std::string::npos)
+    throw InputError("'" + text + "' is not one condition A <= B, A >= B, A < B or A > B");
+  const std::size_t width = at + 1 < text.size() && text[at + 1] == '=' ? 2 : 1;
+  return {parse_side(text.substr(0, at)), text.substr(at, width), parse_side(text.substr(at + width))};
 }
 
 // Empty where the point meets the condition; otherwise both sides' values, e.g.
-// "g = 10 > log n = 9.7".
+// "g = 10 > log n = 9.70406".
 std::string outside(const Condition& c, const stats::Vars& vars) {
-  const double a = stats::shape(c.lhs).f(vars), b = stats::shape(c.rhs).f(vars);
-  if (c.op == "<=" ? a <= b : a >= b) return {};
-  return fmt::format("{} = {:.6g} {} {} = {:.6g}", c.lhs, a, c.op == "<=" ? ">" : "<", c.rhs, b);
+  const double a = c.lhs.value(vars), b = c.rhs.value(vars);
+  const bool holds = c.op == "<=" ? a <= b : c.op == ">=" ? a >= b : c.op == "<" ? a < b : a > b;
+  if (holds) return {};
+  const char* negated = c.op == "<=" ? ">" : c.op == ">=" ? "<" : c.op == "<" ? ">=" : "<=";
+  return fmt::format("{} = {:.6g} {} {} = {:.6g}", c.lhs.text, a, negated, c.rhs.text, b);
 }
 
 class Reader {
@@ -260,6 +290,7 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
       c.domain = {*one};
     else
       c.domain = r.strings(*domain, "'domain' must be a condition such as \"g <= log n\" or an array of them");
+    if (c.domain.empty()) r.fail("'domain' is empty: give a condition such as \"g <= log n\" or leave it out");
     for (const auto& condition : c.domain) {
       try {
         parse_condition(condition);
@@ -362,10 +393,17 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
       }
     }
     for (const std::string& condition : c.domain)
-      for (const PointSpec& p : points)
-        if (const std::string broken = outside(parse_condition(condition), p.vars); !broken.empty())
+      for (const PointSpec& p : points) {
+        std::string broken;
+        try {
+          broken = outside(parse_condition(condition), p.vars);
+        } catch (const InputError& e) {  // a shape that needs an axis the grid lacks
+          r.fail(tier + " point " + p.describe() + ": domain (" + condition + "): " + e.what());
+        }
+        if (!broken.empty())
           r.fail(tier + " point " + p.describe() + " lies outside the claim's domain (" +
                  condition + "): " + broken);
+      }
     const auto has_axis = [&](const std::string& name) {
       return points.empty() || points.front().vars.count(name) != 0;
     };

@@ -194,7 +194,26 @@ TEST(Catalog, BadEntriesNameTheFileClaimAndField) {
   EXPECT_NE(error_of("domain", in_domain("[\"m/n >= 1\", \"log n <= b/n\"]"))
                 .find("(log n <= b/n): log n = 4.6"),
             std::string::npos);
-  EXPECT_NE(error_of("domain", in_domain("\"b/n < log n\"")).find("is not a condition A <= B"),
+  EXPECT_NE(error_of("domain", in_domain("\"1 >= b/n <= log n\"")).find("is not one condition"),
+            std::string::npos);
+  EXPECT_NE(error_of("domain", in_domain("\"b/n = log n\"")).find("is not one condition"),
+            std::string::npos);
+  // strict conditions, numbers and a number times a shape; the negation names the side that lost
+  EXPECT_NE(error_of("domain", in_domain("\"b/n > 1\"")).find("(b/n > 1): b/n = 1 <= 1 = 1"),
+            std::string::npos);
+  EXPECT_NE(error_of("domain", in_domain("\"1/beta < 2\"")).find("1/beta = 2 >= 2 = 2"),
+            std::string::npos);
+  EXPECT_NE(error_of("domain", in_domain("\"4 * b/n >=\t log n\"")).find("4 * b/n = 4 < log n = 4.6"),
+            std::string::npos);
+  EXPECT_EQ(error_of("domain", in_domain("[\"1/beta > 1\", \"b/n <= 1\", \"5 * b/n >= log n\"]")), "no error");
+  // a shape that needs an axis the grid lacks names the file, the claim and the point
+  EXPECT_NE(error_of("domain", in_domain("\"g <= log n\""))
+                .find("claim 'x': ci point one-plus-beta:beta=0.5 / batch:b=1n / unit / n=100 / "
+                      "m=1000: domain (g <= log n): shape 'g' needs the variable g"),
+            std::string::npos)
+      << error_of("domain", in_domain("\"g <= log n\""));
+  EXPECT_NE(error_of("domain", in_domain("[]")).find("'domain' is empty"), std::string::npos);
+  EXPECT_NE(error_of("domain", in_domain("\"two * b/n >= 1\"")).find("the factor of 'two * b/n'"),
             std::string::npos);
   EXPECT_NE(error_of("domain", in_domain("\"b/n <= n^7\"")).find("domain: unknown shape 'n^7'"),
             std::string::npos);
