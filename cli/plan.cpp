@@ -81,9 +81,10 @@ void print_plan(const std::vector<store::GridPoint>& points, const std::string& 
                                          : std::string("no estimate")));
   }
   const std::string totals = fmt::format(
-      "{}, {}, {:.3g} balls: {} on {} (a pilot run of each point){}",
+      "{}, {}, {:.3g} balls: {} on {} (a pilot run of each point), which placed Two-Choice's "
+      "balls at {:.0f} M/s (n = 2^16, one thread) meanwhile{}",
       counted(points.size(), "point"), counted(runs, "run"), balls, cpu_time(seconds),
-      processor_name(),
+      processor_name(), store::reference_balls_per_second() / 1e6,
       unestimated == 0 ? "" : fmt::format("; {} without an estimate", counted(unestimated, "point")));
   const std::string floor =
       first_stage.runs.empty()

@@ -46,4 +46,16 @@ std::optional<RunEstimate> estimate_run(const Simulation& simulation, std::uint6
   }
 }
 
+double reference_balls_per_second() {
+  RunConfig config;
+  config.n = std::uint64_t{1} << 16;
+  config.m = std::uint64_t{1} << 24;
+  const Simulation reference = make_simulation(Spec::parse("two-choice"), Spec::parse("exact"), Spec::parse("unit"), config);
+  const auto start = std::chrono::steady_clock::now();
+  reference.run(1, 0);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return static_cast<double>(config.m) / seconds;
+}
+
 }  // namespace gapcheck::store

@@ -26,4 +26,10 @@ struct RunEstimate {
 // its loads do not fit): the batch itself then says what is wrong, or runs.
 std::optional<RunEstimate> estimate_run(const Simulation& simulation, std::uint64_t seed);
 
+// Balls a second of one reference run on this machine as it is now: Two-Choice, n = 2^16,
+// m = 2^24, the exact setting, one thread. Pilot timings follow the machine's state (another
+// tenant, its clock), so a plan states this beside its estimate: a reader scales the estimate
+// by the ratio of two such readings.
+double reference_balls_per_second();
+
 }  // namespace gapcheck::store

@@ -167,7 +167,7 @@ plan)
   "$gapcheck" "${selection[@]}" --db plain.db > plain.txt 2> /dev/null ||
     fail "the plain check exited with $?"
   "$gapcheck" "${selection[@]}" --plan > plan.toml 2> plan_err.txt || fail "--plan exited with $?"
-  grep -q "^plan: 12 points, 360 runs, .* balls: .* of CPU on .*(a pilot run of each point)" plan_err.txt ||
+  grep -q "^plan: 12 points, 360 runs, .* balls: .* of CPU on .*(a pilot run of each point), which placed Two-Choice's balls at [0-9]* M/s (n = 2^16, one thread) meanwhile" plan_err.txt ||
     fail "the plan's totals: $(cat plan_err.txt)"
   [[ $(grep -c '^\[\[point\]\]$' plan.toml) -eq 12 ]] || fail "the plan lists $(grep -c point plan.toml) points"
   ! grep -q "stage 1" plan_err.txt || fail "a check in one stage planned a first stage: $(cat plan_err.txt)"
