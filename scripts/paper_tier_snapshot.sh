@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Records the paper tier's results in the repository: reads the whole paper-tier report back
+# from a run store that holds it (nothing is simulated; the script stops if anything would be)
+# and writes into docs/paper-tier/ what a reader needs to see and check it without the store:
+#
+#   README.md      the report's page: every verdict with its evidence, every figure
+#   figures/*.svg  the figures (the README links them)
+#   runs.csv.xz    every run the figures and verdicts read: specs, n, m, seed, replicate, gap,
+#                  maximum load, ... (`gapcheck run` with that seed gives the same numbers)
+#   commands.txt   the commands, seeds and results version of every batch
+#
+#   scripts/paper_tier_snapshot.sh STORE [OUT_DIR]
+#
+# STORE holds the paper tier (fill it with `gapcheck report --tier paper --plan`, `gapcheck
+# sweep`; docs/sweeps.md). OUT_DIR defaults to docs/paper-tier. Needs build/cli/gapcheck and xz.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[[ $# -ge 1 && $# -le 2 ]] || { echo "usage: $0 STORE [OUT_DIR]" >&2; exit 2; }
+store=$(realpath "$1")
+out=${2:-docs/paper-tier}
+[[ -f "$store" ]] || { echo "$0: no run store at $1" >&2; exit 2; }
+gapcheck=$(realpath build/cli/gapcheck)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# In a directory of its own, so that the page's recorded command names no path of this machine.
+ln -s "$store" "$work/paper.db"
+# The snapshot is of the store: a run it lacks would be simulated by the report, so stop first.
+(cd "$work" && "$gapcheck" report --tier paper --plan --next-stage --db paper.db) \
+  > /dev/null 2> "$work/plan" || { cat "$work/plan" >&2; exit 1; }
+grep -q '^plan: nothing to run' "$work/plan" || {
+  echo "$0: the store lacks runs of the paper tier; fill it first (docs/sweeps.md):" >&2
+  cat "$work/plan" >&2
+  exit 1
+}
+(cd "$work" && "$gapcheck" report --tier paper --db paper.db --threads 2 --out paper-tier) \
+  > "$work/log" 2>&1 || { cat "$work/log" >&2; exit 1; }
+rm -rf "$out.new"
+mkdir -p "$out.new/figures"
+revision=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+git diff --quiet HEAD -- . ':!docs' 2>/dev/null || revision="$revision with local changes"
+{
+  echo "The paper tier's report, read back from the run store that holds it (nothing simulated) by"
+  echo "\`scripts/paper_tier_snapshot.sh\` with gapcheck at $revision, $(date -u +%Y-%m-%d)."
+  echo "Figures in SVG; every run the verdicts and figures read is in runs.csv.xz (xz-compressed)."
+  echo
+  sed -e 's|(figures/\([^)]*\)\.png)|(figures/\1.svg)|g' \
+      -e 's|\[runs.csv\](runs.csv)|[runs.csv.xz](runs.csv.xz)|' "$work/paper-tier/README.md"
+} > "$out.new/README.md"
+cp "$work"/paper-tier/figures/*.svg "$out.new/figures/"
+cp "$work/paper-tier/commands.txt" "$out.new/"
+xz -9 -c "$work/paper-tier/runs.csv" > "$out.new/runs.csv.xz"
+# Every figure the page links is there.
+missing=$(grep -o '(figures/[^)]*\.svg)' "$out.new/README.md" | tr -d '()' | sort -u |
+  while read -r f; do [[ -f "$out.new/$f" ]] || echo "$f"; done)
+[[ -z "$missing" ]] || { echo "$0: the page links figures that were not drawn: $missing" >&2; exit 1; }
+rm -rf "$out"
+mv "$out.new" "$out"
+tail -1 "$work/log"
