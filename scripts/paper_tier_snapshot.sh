@@ -39,12 +39,15 @@ mkdir -p "$out.new/figures"
 revision=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 git diff --quiet HEAD -- . ':!docs' 2>/dev/null || revision="$revision with local changes"
 {
+  head -1 "$work/paper-tier/README.md"
+  echo
   echo "The paper tier's report, read back from the run store that holds it (nothing simulated) by"
   echo "\`scripts/paper_tier_snapshot.sh\` with gapcheck at $revision, $(date -u +%Y-%m-%d)."
   echo "Figures in SVG; every run the verdicts and figures read is in runs.csv.xz (xz-compressed)."
   echo
-  sed -e 's|(figures/\([^)]*\)\.png)|(figures/\1.svg)|g' \
-      -e 's|\[runs.csv\](runs.csv)|[runs.csv.xz](runs.csv.xz)|' "$work/paper-tier/README.md"
+  tail -n +2 "$work/paper-tier/README.md" |
+    sed -e 's|(figures/\([^)]*\)\.png)|(figures/\1.svg)|g' \
+        -e 's|\[runs.csv\](runs.csv)|[runs.csv.xz](runs.csv.xz)|'
 } > "$out.new/README.md"
 cp "$work"/paper-tier/figures/*.svg "$out.new/figures/"
 cp "$work/paper-tier/commands.txt" "$out.new/"
