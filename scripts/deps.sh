@@ -21,6 +21,7 @@ packages=(
   libeigen3-dev       # stats/: least squares
   libsqlite3-dev      # the run store
   sqlite3             # the run store's tests read it with the sqlite3 shell
+  xz-utils            # scripts/paper_tier_snapshot.sh compresses the recorded runs
   libtomlplusplus-dev # sweep grids (TOML)
   libopenmpi-dev      # sweeps over MPI ranks
   openmpi-bin         # mpirun, for those sweeps and their test

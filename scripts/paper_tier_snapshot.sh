@@ -12,27 +12,29 @@
 #   scripts/paper_tier_snapshot.sh STORE [OUT_DIR]
 #
 # STORE holds the paper tier (fill it with `gapcheck report --tier paper --plan`, `gapcheck
-# sweep`; docs/sweeps.md). OUT_DIR defaults to docs/paper-tier. Needs build/cli/gapcheck and xz.
+# sweep`; docs/sweeps.md). OUT_DIR defaults to docs/paper-tier. Needs build/cli/gapcheck (or
+# GAPCHECK=path) and xz; TIER=tiny records another tier (its test does).
 set -euo pipefail
-cd "$(dirname "$0")/.."
 [[ $# -ge 1 && $# -le 2 ]] || { echo "usage: $0 STORE [OUT_DIR]" >&2; exit 2; }
+[[ -f "$1" ]] || { echo "$0: no run store at $1" >&2; exit 2; }
 store=$(realpath "$1")
-out=${2:-docs/paper-tier}
-[[ -f "$store" ]] || { echo "$0: no run store at $1" >&2; exit 2; }
-gapcheck=$(realpath build/cli/gapcheck)
+out=$(realpath -m "${2:-$(dirname "$0")/../docs/paper-tier}")
+cd "$(dirname "$0")/.."
+gapcheck=$(realpath "${GAPCHECK:-build/cli/gapcheck}")
+tier=${TIER:-paper}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # In a directory of its own, so that the page's recorded command names no path of this machine.
 ln -s "$store" "$work/paper.db"
 # The snapshot is of the store: a run it lacks would be simulated by the report, so stop first.
-(cd "$work" && "$gapcheck" report --tier paper --plan --next-stage --db paper.db) \
+(cd "$work" && "$gapcheck" report --tier "$tier" --plan --next-stage --db paper.db) \
   > /dev/null 2> "$work/plan" || { cat "$work/plan" >&2; exit 1; }
 grep -q '^plan: nothing to run' "$work/plan" || {
-  echo "$0: the store lacks runs of the paper tier; fill it first (docs/sweeps.md):" >&2
+  echo "$0: the store lacks runs of the $tier tier; fill it first (docs/sweeps.md):" >&2
   cat "$work/plan" >&2
   exit 1
 }
-(cd "$work" && "$gapcheck" report --tier paper --db paper.db --threads 2 --out paper-tier) \
+(cd "$work" && "$gapcheck" report --tier "$tier" --db paper.db --threads 2 --out paper-tier) \
   > "$work/log" 2>&1 || { cat "$work/log" >&2; exit 1; }
 rm -rf "$out.new"
 mkdir -p "$out.new/figures"
@@ -41,7 +43,7 @@ git diff --quiet HEAD -- . ':!docs' 2>/dev/null || revision="$revision with loca
 {
   head -1 "$work/paper-tier/README.md"
   echo
-  echo "The paper tier's report, read back from the run store that holds it (nothing simulated) by"
+  echo "The $tier tier's report, read back from the run store that holds it (nothing simulated) by"
   echo "\`scripts/paper_tier_snapshot.sh\` with gapcheck at $revision, $(date -u +%Y-%m-%d)."
   echo "Figures in SVG; every run the verdicts and figures read is in runs.csv.xz (xz-compressed)."
   echo
