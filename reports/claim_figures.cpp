@@ -22,6 +22,7 @@ namespace gapcheck::reports {
 namespace {
 
 constexpr double kZ95 = 1.959963984540054;  // standard normal 0.975 quantile (R: qnorm(0.975))
+constexpr double kZFail = 3.890591886413;    // two-sided p = 1e−4, the FAIL level (R: qnorm(1 - 5e-5))
 // Colour 0 (black) is kept for what the rule compares against: fits, bands, bounds.
 constexpr int kReferenceColor = 0;
 
@@ -243,7 +244,8 @@ std::string fit_label(const stats::ShapeFit& fit, const char* role) {
 
 // Tier, m, runs per point and how the seeds were drawn: a claim's runs are seeded per point from
 // a hash of the point and the salt, not from the report's --seed.
-std::string claim_note(const claims::ClaimOutcome& o, const std::string& tier) {
+std::string claim_note(const claims::ClaimOutcome& o, const std::string& tier,
+                       std::string_view marks = "bars: 95% CI") {
   std::set<double> ns;
   std::uint64_t fewest = std::numeric_limits<std::uint64_t>::max(), most = 0;
   for (const auto& p : o.points) {
@@ -262,7 +264,7 @@ std::string claim_note(const claims::ClaimOutcome& o, const std::string& tier) {
       salt.is_number() ? fmt::format("seeds from salt {}{}, one per point", salt.get<std::uint64_t>(),
                                      detail(o, "fixed_seeds", true) ? "" : " (fresh)")
                        : "seeds per point";
-  return figure_note(tier, sizes.empty() ? "m as in the catalog" : sizes, runs, seeds);
+  return figure_note(tier, sizes.empty() ? "m as in the catalog" : sizes, runs, seeds, marks);
 }
 
 // --- what each rule decided on, drawn over the measured series --------------------------------
@@ -619,8 +621,71 @@ std::string fitted_constants(const claims::ClaimOutcome& outcome) {
                      f.c_ci.hi, f.p_value);
 }
 
+// The title of a claim's figure: its statement (its id when that is too long) and verdict.
+std::string claim_title(const claims::ClaimOutcome& outcome) {
+  return fmt::format("{} [{}]", characters(outcome.statement) <= kTitleWidth ? outcome.statement : outcome.id,
+                     verdict_name(outcome));
+}
+
+// The caption's first sentences: the statement, its source, the verdict and its evidence.
+std::string verdict_sentences(const claims::ClaimOutcome& outcome) {
+  // The evidence is a clause list without a full stop: the caption ends its sentence.
+  const bool stopped = outcome.evidence.ends_with('.');
+  return fmt::format("{} ({}). Verdict: {}. {}{}", outcome.statement, outcome.source,
+                     verdict_name(outcome), outcome.evidence, stopped ? "" : ".");
+}
+
+// fluid: what the rule tests, the fraction s_i of bins with load >= i against the ODE's, as the
+// z of each tested level, (measured − ODE) / se: one series per grid point, against the levels
+// a z must pass to count (1.96; 3.89, two-sided p = 1e−4 before Holm's correction).
+Figure fluid_figure(const claims::ClaimOutcome& outcome, const std::string& tier) {
+  Figure f;
+  f.id = "claim-" + outcome.id;
+  f.title = claim_title(outcome);
+  f.x_label = "level i (s_i: the fraction of bins with load ≥ i)";
+  f.y_label = "z of s_i against the ODE";
+  f.note = claim_note(outcome, tier, "z = (mean − ODE) / se");
+  double x0 = INFINITY, x1 = -INFINITY;
+  const auto points = outcome.details.find("levels");
+  if (points != outcome.details.end())
+    for (const auto& point : *points) {
+      std::string label;
+      for (const auto& [axis, value] : point["vars"].items())
+        if (axis != "m")
+          label += fmt::format("{}{} = {}", label.empty() ? "" : ", ", symbol(axis),
+                               format_real(value.get<double>()));
+      Series s{label, Series::Style::points_errorbars, {}, {}, {}, {}, -1, -1};
+      for (const auto& level : point["levels"]) {
+        s.x.push_back(level["i"].get<double>());
+        s.y.push_back(level["z"].get<double>());
+      }
+      if (s.x.empty()) continue;
+      x0 = std::min(x0, s.x.front()), x1 = std::max(x1, s.x.back());
+      f.series.push_back(std::move(s));
+    }
+  if (!f.series.empty()) {
+    f.x_tics.clear();
+    for (double i = x0; i <= x1; ++i) f.x_tics.push_back(i);
+    for (const double z : {kZ95, kZFail}) {
+      const int dash = z < 2 ? 3 : 2;
+      for (const double sign : {-1.0, 1.0})
+        f.series.push_back({sign < 0 ? (z < 2 ? "|z| = 1.96" : "|z| = 3.89 (p = 1e-4)") : "",
+                            Series::Style::line, {x0, x1}, {sign * z, sign * z}, {}, {},
+                            kReferenceColor, dash});
+    }
+  }
+  f.caption = verdict_sentences(outcome) + std::string(
+      " For each grid point (one series), each level i the rule tests "
+      "(at least 10 bins expected at and below it): its mean fraction of bins with load ≥ i less "
+      "the ODE's, over its standard error, z. Dotted: |z| = 1.96; dashed: |z| = 3.89, two-sided "
+      "p = 1e−4, which a FAIL needs at least (Holm's correction over the levels and points asks "
+      "for more).");
+  return f;
+}
+
 std::vector<Figure> claim_figures(const claims::ClaimOutcome& outcome, const ShapeFunction& shape,
                                   const std::string& tier) {
+  if (detail(outcome, "rule", std::string()) == "fluid") return {fluid_figure(outcome, tier)};
   const std::string& var = outcome.x_variable;
   const auto groups = groups_of(outcome.points, var);
   // A claim decided at a single x (a published distribution at one n) has no curve to draw; its
@@ -633,8 +698,7 @@ std::vector<Figure> claim_figures(const claims::ClaimOutcome& outcome, const Sha
   Figure main;
   main.id = "claim-" + outcome.id;
   // The statement says what is claimed; a long one stays in the caption, the id names it.
-  main.title = fmt::format("{} [{}]", characters(outcome.statement) <= kTitleWidth ? outcome.statement : outcome.id,
-                           verdict_name(outcome));
+  main.title = claim_title(outcome);
   main.x_label = axis_label(outcome, var);
   main.y_label = y_label(outcome);
   main.note = claim_note(outcome, tier);
@@ -681,10 +745,7 @@ std::vector<Figure> claim_figures(const claims::ClaimOutcome& outcome, const Sha
   if (rule == "bound") draw_bound_form(outcome, groups, main, drawn);
   if (rule == "crossover") draw_crossover(outcome, shape, main, drawn);
   if (outcome.transition) draw_transition(outcome, *outcome.transition, groups, main, drawn);
-  // The evidence is a clause list without a full stop: the caption ends its sentence.
-  const bool stopped = outcome.evidence.ends_with('.');
-  main.caption = fmt::format("{} ({}). Verdict: {}. {}{} {}", outcome.statement, outcome.source,
-                             verdict_name(outcome), outcome.evidence, stopped ? "" : ".", drawn);
+  main.caption = verdict_sentences(outcome) + " " + drawn;
   std::vector<Figure> out{main};
   if (rule == "bound")
     if (auto ratio = bound_figure(outcome, main)) out.push_back(std::move(*ratio));

@@ -366,8 +366,8 @@ std::string gnuplot_script(const Figure& figure) {
 }
 
 std::string figure_note(std::string_view tier, std::string_view sizes, std::string_view runs,
-                        std::string_view seeds) {
-  return fmt::format("tier {} · {} · {} · {} · bars: 95% CI", tier, sizes, runs, seeds);
+                        std::string_view seeds, std::string_view marks) {
+  return fmt::format("tier {} · {} · {} · {} · {}", tier, sizes, runs, seeds, marks);
 }
 
 void choose_x_axis(Figure& figure) {

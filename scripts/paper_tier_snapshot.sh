@@ -4,7 +4,8 @@
 # and writes into docs/paper-tier/ what a reader needs to see and check it without the store:
 #
 #   README.md      the report's page: every verdict with its evidence, every figure
-#   figures/*.svg  the figures (the README links them)
+#   figures/       each figure in SVG, with its data (.dat) and its gnuplot script (.gp), which
+#                  redraws it in PDF, LaTeX or PNG: gnuplot -e 'fmt="pdf"' NAME.gp
 #   runs.csv.xz    every run the figures and verdicts read: specs, n, m, seed, replicate, gap,
 #                  maximum load, ... (`gapcheck run` with that seed gives the same numbers)
 #   commands.txt   the commands, seeds and results version of every batch
@@ -45,19 +46,23 @@ git diff --quiet HEAD -- . ':!docs' 2>/dev/null || revision="$revision with loca
   echo
   echo "The $tier tier's report, read back from the run store that holds it (nothing simulated) by"
   echo "\`scripts/paper_tier_snapshot.sh\` with gapcheck at $revision, $(date -u +%Y-%m-%d)."
-  echo "Figures in SVG; every run the verdicts and figures read is in runs.csv.xz (xz-compressed)."
+  echo "Figures in SVG, each with its data and gnuplot script (\`gnuplot -e 'fmt=\"pdf\"' NAME.gp\`"
+  echo "redraws it in PDF, LaTeX or PNG); every run the verdicts and figures read is in"
+  echo "runs.csv.xz (xz-compressed)."
   echo
   tail -n +2 "$work/paper-tier/README.md" |
     sed -e 's|(figures/\([^)]*\)\.png)|(figures/\1.svg)|g' \
-        -e 's|\[runs.csv\](runs.csv)|[runs.csv.xz](runs.csv.xz)|'
+        -e 's|\[runs.csv\](runs.csv)|[runs.csv.xz](runs.csv.xz)|' \
+        -e 's|\[PDF\](figures/[^)]*\.pdf) · ||g' -e 's|\[LaTeX\](figures/[^)]*\.tex) · ||g' \
+        -e 's|\[LaTeX PDF\](figures/[^)]*\.pdf) · ||g'
 } > "$out.new/README.md"
-cp "$work"/paper-tier/figures/*.svg "$out.new/figures/"
+cp "$work"/paper-tier/figures/*.{svg,dat,gp} "$out.new/figures/"
 cp "$work/paper-tier/commands.txt" "$out.new/"
 xz -9 -c "$work/paper-tier/runs.csv" > "$out.new/runs.csv.xz"
-# Every figure the page links is there.
-missing=$(grep -o '(figures/[^)]*\.svg)' "$out.new/README.md" | tr -d '()' | sort -u |
+# Every file the page links is there.
+missing=$(grep -o '(figures/[^)]*)' "$out.new/README.md" | tr -d '()' | sort -u |
   while read -r f; do [[ -f "$out.new/$f" ]] || echo "$f"; done)
-[[ -z "$missing" ]] || { echo "$0: the page links figures that were not drawn: $missing" >&2; exit 1; }
+[[ -z "$missing" ]] || { echo "$0: the page links files that were not written: $missing" >&2; exit 1; }
 rm -rf "$out"
 mv "$out.new" "$out"
 tail -1 "$work/log"

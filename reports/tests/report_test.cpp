@@ -694,6 +694,38 @@ TEST(ClaimFigures, FlatClaimDrawsOneSeriesPerNOnALogAxisWithTheRulesGrowthAndIts
 }
 
 // Defect 4: the B side of an order claim is drawn, with its own legend entry per n.
+// A fluid claim tests the fractions s_i against the ODE, not the gap: its figure draws each
+// tested level's z, one series per grid point, against |z| = 1.96 and the FAIL level 3.89.
+TEST(ClaimFigures, FluidClaimDrawsEachLevelsZAgainstTheODE) {
+  claims::ClaimOutcome o = outcome_of("fluid-greedy", "Greedy[d]: fractions match the ODE", "n");
+  o.verdict = claims::Verdict::pass;
+  o.evidence = "worst s_3 at n=4096, t=2: 0.0105 vs ODE 0.0102 (z=2.1), Holm p=0.21";
+  o.m_form = "{t}n";
+  o.details = {{"rule", "fluid"}, {"salt", 20261130}, {"fixed_seeds", true}};
+  for (const double t : {1.0, 2.0}) {
+    o.points.push_back({{{"n", 4096.0}, {"m", t * 4096}, {"t", t}}, 2.0, 0.05, 30});
+    nlohmann::json levels = nlohmann::json::array();
+    for (int i = 1; i <= 3; ++i)
+      levels.push_back({{"i", i}, {"measured", 0.5}, {"ode", 0.5}, {"se", 0.01}, {"z", t * i / 2}});
+    o.details["levels"].push_back(
+        {{"vars", {{"n", 4096.0}, {"m", t * 4096}, {"t", t}}}, {"seed", 1}, {"levels", levels}});
+  }
+  const auto figures = claim_figures(o, shape_value, "ci");
+  ASSERT_EQ(figures.size(), 1u);
+  const Figure& f = figures.front();
+  EXPECT_EQ(f.y_label, "z of s_i against the ODE");
+  EXPECT_NE(f.note.find("z = (mean − ODE) / se"), std::string::npos) << f.note;
+  EXPECT_EQ(f.note.find("bars"), std::string::npos) << f.note;
+  const auto b = blocks(data_file(f));
+  ASSERT_TRUE(b.count("n = 4096, t = 2")) << data_file(f);
+  EXPECT_EQ(b.at("n = 4096, t = 2"), (std::vector<std::pair<double, double>>{{1, 1}, {2, 2}, {3, 3}}));
+  ASSERT_TRUE(b.count("n = 4096, t = 1"));
+  ASSERT_TRUE(b.count("|z| = 3.89 (p = 1e-4)")) << data_file(f);
+  EXPECT_NEAR(b.at("|z| = 3.89 (p = 1e-4)").front().second, -3.8906, 1e-4);
+  EXPECT_TRUE(b.count("|z| = 1.96"));
+  EXPECT_NE(f.caption.find("Verdict: pass. worst s_3"), std::string::npos) << f.caption;
+}
+
 TEST(ClaimFigures, OrderClaimDrawsBothSides) {
   claims::ClaimOutcome o =
       outcome_of("variant-beats-one-choice", "variant: smaller gap than One-Choice", "n");

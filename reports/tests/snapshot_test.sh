@@ -29,12 +29,20 @@ page=$work/out/README.md
 head -1 "$page" | grep -q '^# gapcheck report$' || fail "the page's title: $(head -1 "$page")"
 grep -q "^The tiny tier's report, read back" "$page" || fail "the page does not say where it came from"
 grep -q 'tier tiny' "$page" || fail "the page does not name its tier"
-! grep -q '\.png)' "$page" || fail "the page links a PNG"
+! grep -q '\.png)\|\.pdf)\|\.tex)' "$page" || fail "the page links a format the snapshot does not carry"
+linked=$(grep -o '(figures/[^)]*)' "$page" | tr -d '()' | sort -u)
+while read -r f; do [[ -f "$work/out/$f" ]] || fail "the page links $f, which is not there"; done <<< "$linked"
+grep -q '(figures/[^)]*\.dat)' "$page" && grep -q '(figures/[^)]*\.gp)' "$page" ||
+  fail "the page links no figure data or gnuplot script"
 figures=$(grep -o '(figures/[^)]*\.svg)' "$page" | tr -d '()' | sort -u)
 [[ $(wc -l <<< "$figures") -ge 10 ]] || fail "the page links $(wc -l <<< "$figures") figures"
 while read -r f; do
   head -c 300 "$work/out/$f" | grep -q '<svg' || fail "$f is not an SVG"
 done <<< "$figures"
+# A figure's script redraws it from its data, beside it in the snapshot.
+first=$(head -1 <<< "$figures")
+(cd "$work/out/figures" && gnuplot -e 'fmt="pdf"' "$(basename "${first%.svg}").gp") > /dev/null 2>&1 &&
+  [[ -s "$work/out/${first%.svg}.pdf" ]] || fail "gnuplot did not redraw ${first%.svg}.pdf from the snapshot"
 # The runs: the report's own runs.csv, compressed.
 xz -dc "$work/out/runs.csv.xz" | cmp -s - "$work/report/runs.csv" ||
   fail "runs.csv.xz differs from the report's runs.csv"
