@@ -1,0 +1,65 @@
+# fluid-one-choice [pass]
+# tier paper · m = t·n · 100 runs per point · seeds from salt 20261130, one per point · z = (mean − ODE) / se
+# Redraw: gnuplot -e 'fmt="pdf"' claim-fluid-one-choice.gp   (fmt: png, pdf, svg, tex)
+# The data are in claim-fluid-one-choice.dat, one block per series (see its comments).
+if (!exists("fmt")) fmt = "png"
+tex = (fmt eq "tex")
+if (fmt eq "png") {
+  set terminal pngcairo size 990,1062 enhanced font "Sans,19" linewidth 2.5
+  set output "claim-fluid-one-choice.png"
+} else { if (fmt eq "pdf") {
+  set terminal pdfcairo size 3.3in,3.54in enhanced font "Sans,6.5" linewidth 1
+  set output "claim-fluid-one-choice.pdf"
+} else { if (fmt eq "svg") {
+  set terminal svg size 660,708 dynamic enhanced font "Sans,13" linewidth 1.5
+  set output "claim-fluid-one-choice.svg"
+} else { if (tex) {
+  set terminal cairolatex pdf size 3.3in,3.54in linewidth 1
+  set output "claim-fluid-one-choice-latex.tex"
+} else {
+  print "fmt must be png, pdf, svg or tex"
+  exit status 2
+} } } }
+
+T_title = tex ? 'fluid-one-choice [pass]' : 'fluid-one-choice [pass]'
+T_x = tex ? 'level i (s\_i: the fraction of bins with load $\geq$ i)' : 'level i (s\_i: the fraction of bins with load ≥ i)'
+T_y = tex ? 'z of s\_i against the ODE' : 'z of s\_i against the ODE'
+T_note0 = tex ? 'tier paper $\cdot$ m = t$\cdot$n $\cdot$ 100 runs per point' : 'tier paper · m = t·n · 100 runs per point'
+T_note1 = tex ? 'seeds from salt 20261130, one per point $\cdot$ z = (mean $-$ ODE) / se' : 'seeds from salt 20261130, one per point · z = (mean − ODE) / se'
+T_s0 = tex ? 'n = 65536, t = 1' : 'n = 65536, t = 1'
+T_s1 = tex ? 'n = 65536, t = 2' : 'n = 65536, t = 2'
+T_s2 = tex ? 'n = 65536, t = 4' : 'n = 65536, t = 4'
+T_s3 = tex ? 'n = 1048576, t = 1' : 'n = 1048576, t = 1'
+T_s4 = tex ? 'n = 1048576, t = 2' : 'n = 1048576, t = 2'
+T_s5 = tex ? 'n = 1048576, t = 4' : 'n = 1048576, t = 4'
+T_s6 = tex ? '|z| = 1.96' : '|z| = 1.96'
+T_s7 = tex ? '' : ''
+T_s8 = tex ? '|z| = 3.89 (p = 1e-4)' : '|z| = 3.89 (p = 1e-4)'
+T_s9 = tex ? '' : ''
+
+P = (fmt eq "png") ? 1.4 : (fmt eq "svg" ? 0.7 : 0.45)
+set title (tex ? sprintf('\shortstack{%s\\{\footnotesize %s}\\{\footnotesize %s}}', T_title, T_note0, T_note1) : sprintf("%s\n{/*0.85 %s}\n{/*0.85 %s}", T_title, T_note0, T_note1))
+set xlabel T_x
+set ylabel T_y
+set border 3
+set tics nomirror out
+set grid lt 1 lc rgb '#e4e4e4' lw 0.5
+set key below maxcols 2 reverse Left width 1 spacing 1.0 samplen 2.5 height 1
+if (tex) { set key spacing 1.3 }
+set xtics (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+if (tex) { set format x '$%g$' } else { set format x '%g' }
+set autoscale xfix
+set autoscale yfix
+set offsets graph 0.03, graph 0.03, graph 0.06, graph 0.06
+
+plot \
+  'claim-fluid-one-choice.dat' index 0 using 1:2:3:4 with yerrorlines lc rgb '#000000' lw 1.2 dt 1 pt 7 ps P title T_s0, \
+  'claim-fluid-one-choice.dat' index 1 using 1:2:3:4 with yerrorlines lc rgb '#E69F00' lw 1.2 dt 1 pt 5 ps P title T_s1, \
+  'claim-fluid-one-choice.dat' index 2 using 1:2:3:4 with yerrorlines lc rgb '#0072B2' lw 1.2 dt 1 pt 9 ps P title T_s2, \
+  'claim-fluid-one-choice.dat' index 3 using 1:2:3:4 with yerrorlines lc rgb '#009E73' lw 1.2 dt 1 pt 13 ps P title T_s3, \
+  'claim-fluid-one-choice.dat' index 4 using 1:2:3:4 with yerrorlines lc rgb '#D55E00' lw 1.2 dt 1 pt 11 ps P title T_s4, \
+  'claim-fluid-one-choice.dat' index 5 using 1:2:3:4 with yerrorlines lc rgb '#56B4E9' lw 1.2 dt 1 pt 15 ps P title T_s5, \
+  'claim-fluid-one-choice.dat' index 6 using 1:2 with lines lc rgb '#000000' lw 1.5 dt 3 title T_s6, \
+  'claim-fluid-one-choice.dat' index 7 using 1:2 with lines lc rgb '#000000' lw 1.5 dt 3 notitle, \
+  'claim-fluid-one-choice.dat' index 8 using 1:2 with lines lc rgb '#000000' lw 1.5 dt 2 title T_s8, \
+  'claim-fluid-one-choice.dat' index 9 using 1:2 with lines lc rgb '#000000' lw 1.5 dt 2 notitle

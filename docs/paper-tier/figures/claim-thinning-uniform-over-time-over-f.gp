@@ -1,0 +1,58 @@
+# thinning-uniform-over-time: mean of the max gap over [m] / ln n/ln ln n
+# tier paper · m = 200n · 75 runs per point · seeds from salt 20261130, one per point · bars: 95% CI
+# Redraw: gnuplot -e 'fmt="pdf"' claim-thinning-uniform-over-time-over-f.gp   (fmt: png, pdf, svg, tex)
+# The data are in claim-thinning-uniform-over-time-over-f.dat, one block per series (see its comments).
+if (!exists("fmt")) fmt = "png"
+tex = (fmt eq "tex")
+if (fmt eq "png") {
+  set terminal pngcairo size 990,864 enhanced font "Sans,19" linewidth 2.5
+  set output "claim-thinning-uniform-over-time-over-f.png"
+} else { if (fmt eq "pdf") {
+  set terminal pdfcairo size 3.3in,2.88in enhanced font "Sans,6.5" linewidth 1
+  set output "claim-thinning-uniform-over-time-over-f.pdf"
+} else { if (fmt eq "svg") {
+  set terminal svg size 660,576 dynamic enhanced font "Sans,13" linewidth 1.5
+  set output "claim-thinning-uniform-over-time-over-f.svg"
+} else { if (tex) {
+  set terminal cairolatex pdf size 3.3in,2.88in linewidth 1
+  set output "claim-thinning-uniform-over-time-over-f-latex.tex"
+} else {
+  print "fmt must be png, pdf, svg or tex"
+  exit status 2
+} } } }
+
+T_title = tex ? 'thinning-uniform-over-time: mean of the max gap over' : 'thinning-uniform-over-time: mean of the max gap over'
+T_x = tex ? 'n (bins)' : 'n (bins)'
+T_y = tex ? 'mean of the max gap over [m] / ln n/ln ln n' : 'mean of the max gap over [m] / ln n/ln ln n'
+T_note0 = tex ? 'tier paper $\cdot$ m = 200n $\cdot$ 75 runs per point' : 'tier paper · m = 200n · 75 runs per point'
+T_note1 = tex ? 'seeds from salt 20261130, one per point $\cdot$ bars: 95\% CI' : 'seeds from salt 20261130, one per point · bars: 95% CI'
+T_s0 = tex ? 'measured' : 'measured'
+T_s1 = tex ? 'a factor of 2 (the rule''s bound)' : 'a factor of 2 (the rule''s bound)'
+T_s2 = tex ? '' : ''
+T_title1 = tex ? '[m] / ln n/ln ln n' : '[m] / ln n/ln ln n'
+
+P = (fmt eq "png") ? 1.4 : (fmt eq "svg" ? 0.7 : 0.45)
+set title (tex ? sprintf('\shortstack{%s\\%s\\{\footnotesize %s}\\{\footnotesize %s}}', T_title, T_title1, T_note0, T_note1) : sprintf("%s\n%s\n{/*0.85 %s}\n{/*0.85 %s}", T_title, T_title1, T_note0, T_note1))
+set xlabel T_x
+set ylabel T_y
+set border 3
+set tics nomirror out
+set grid lt 1 lc rgb '#e4e4e4' lw 0.5
+set key below maxcols 2 reverse Left width 1 spacing 1.0 samplen 2.5 height 1
+if (tex) { set key spacing 1.3 }
+set logscale x 2
+if (tex) { set format x '$%g$' }
+if (tex) { set format x '$2^{%L}$' } else { set format x '2^{%L}' }
+set logscale y 10
+if (tex) { set format y '$%g$' }
+if (tex) { set format y '$10^{%L}$' } else { set format y '10^{%L}' }
+set ytics (1.5, 2, 2.5)
+if (tex) { set format y '$%g$' } else { set format y '%g' }
+set autoscale xfix
+set autoscale yfix
+set offsets graph 0.03, graph 0.03, graph 0.06, graph 0.06
+
+plot \
+  'claim-thinning-uniform-over-time-over-f.dat' index 0 using 1:2:3:4 with yerrorlines lc rgb '#E69F00' lw 1.2 dt 1 pt 5 ps P title T_s0, \
+  'claim-thinning-uniform-over-time-over-f.dat' index 1 using 1:2 with lines lc rgb '#000000' lw 1.5 dt 2 title T_s1, \
+  'claim-thinning-uniform-over-time-over-f.dat' index 2 using 1:2 with lines lc rgb '#000000' lw 1.5 dt 2 notitle
