@@ -616,9 +616,15 @@ std::string verdict_name(const claims::ClaimOutcome& outcome) {
 std::string fitted_constants(const claims::ClaimOutcome& outcome) {
   if (outcome.fits.empty()) return outcome.evidence;
   const stats::ShapeFit& f = outcome.fits.front();
-  return fmt::format("{}: a = {:.3g} [{:.3g}, {:.3g}], c = {:.3g} [{:.3g}, {:.3g}], p = {:.3g}",
-                     stats::display_name(f.shape), f.a, f.a_ci.lo, f.a_ci.hi, f.c, f.c_ci.lo,
-                     f.c_ci.hi, f.p_value);
+  const std::string fit =
+      fmt::format("{}: a = {:.3g} [{:.3g}, {:.3g}], c = {:.3g} [{:.3g}, {:.3g}], p = {:.3g}",
+                  stats::display_name(f.shape), f.a, f.a_ci.lo, f.a_ci.hi, f.c, f.c_ci.lo,
+                  f.c_ci.hi, f.p_value);
+  // A shape verdict reads the ratio as well as the fit (docs/claims.md): both are shown, so that
+  // the fit's p is not taken for what decided it.
+  const auto readings = outcome.details.find("readings");
+  if (readings == outcome.details.end() || !readings->contains("ratio")) return fit;
+  return "ratio: " + (*readings)["ratio"].value("evidence", std::string()) + "; fit: " + fit;
 }
 
 // The title of a claim's figure: its statement (its id when that is too long) and verdict.

@@ -694,6 +694,21 @@ TEST(ClaimFigures, FlatClaimDrawsOneSeriesPerNOnALogAxisWithTheRulesGrowthAndIts
 }
 
 // Defect 4: the B side of an order claim is drawn, with its own legend entry per n.
+// The verdict table's constants of a shape claim: the ratio reading's evidence first, then the
+// fit, so that the fit's p is not read as what decided the verdict.
+TEST(ClaimFigures, AShapeClaimsTableEntryGivesTheRatioReadingAndTheFit) {
+  claims::ClaimOutcome o = outcome_of("shape-claim", "gap = Θ(ln n)", "n");
+  stats::ShapeFit fit;
+  fit.shape = "log n";
+  fit.a = 1.5, fit.a_ci = {1.4, 1.6}, fit.c = 0.5, fit.c_ci = {0.1, 0.9}, fit.p_value = 1e-5;
+  o.fits = {fit};
+  const std::string constants = "ln n: a = 1.5 [1.4, 1.6], c = 0.5 [0.1, 0.9], p = 1e-05";
+  EXPECT_EQ(fitted_constants(o), constants);
+  o.details["readings"]["ratio"]["evidence"] = "gap/(log n) moves ×1.2 (≤ ×1.3) along the grid";
+  EXPECT_EQ(fitted_constants(o),
+            "ratio: gap/(log n) moves ×1.2 (≤ ×1.3) along the grid; fit: " + constants);
+}
+
 // A fluid claim tests the fractions s_i against the ODE, not the gap: its figure draws each
 // tested level's z, one series per grid point, against |z| = 1.96 and the FAIL level 3.89.
 TEST(ClaimFigures, FluidClaimDrawsEachLevelsZAgainstTheODE) {
