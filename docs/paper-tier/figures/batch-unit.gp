@@ -1,5 +1,5 @@
 # Batched allocation, unit weights
-# tier paper · n = 65536, m = max(1000n, 10b) · 50 runs · seed 1 · bars: 95% CI
+# tier paper · n = 65536, m = max(1000n, 10b) in whole batches · 50 runs · seed 1 · bars: 95% CI
 # Redraw: gnuplot -e 'fmt="pdf"' batch-unit.gp   (fmt: png, pdf, svg, tex)
 # The data are in batch-unit.dat, one block per series (see its comments).
 if (!exists("fmt")) fmt = "png"
@@ -24,7 +24,7 @@ if (fmt eq "png") {
 T_title = tex ? 'Batched allocation, unit weights' : 'Batched allocation, unit weights'
 T_x = tex ? 'b/n (batch size / bins)' : 'b/n (batch size / bins)'
 T_y = tex ? 'mean gap at m' : 'mean gap at m'
-T_note0 = tex ? 'tier paper $\cdot$ n = 65536, m = max(1000n, 10b)' : 'tier paper · n = 65536, m = max(1000n, 10b)'
+T_note0 = tex ? 'tier paper $\cdot$ n = 65536, m = max(1000n, 10b) in whole batches' : 'tier paper · n = 65536, m = max(1000n, 10b) in whole batches'
 T_note1 = tex ? '50 runs $\cdot$ seed 1 $\cdot$ bars: 95\% CI' : '50 runs · seed 1 · bars: 95% CI'
 T_s0 = tex ? 'Two-Choice' : 'Two-Choice'
 T_s1 = tex ? '(1+$\beta$), $\beta$ = min(1, $\surd$((n/b) ln n))' : '(1+β), β = min(1, √((n/b) ln n))'
