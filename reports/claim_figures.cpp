@@ -557,6 +557,10 @@ void draw_crossover(const claims::ClaimOutcome& o, const ShapeFunction& shape, F
 // the two fitted segments (c + s₁·x, bending to slope s₂ at the breakpoint) when the outcome has c.
 void draw_transition(const claims::ClaimOutcome& o, const stats::SegmentedFit& t,
                      const std::vector<Group>& groups, Figure& f, std::string& drawn) {
+  // The claim is about slopes in x, which a log axis bends: two straight segments whose slope
+  // falls look convex there. A linear axis with gnuplot's own tics shows them as the rule fits them.
+  f.log_x = f.log2_x = false;
+  f.x_tics.clear();
   const auto range = detail(o, "claimed_range", nlohmann::json());
   if (std::isfinite(t.intercept) && !groups.empty()) {
     double x0 = INFINITY, x1 = -INFINITY;
@@ -566,12 +570,8 @@ void draw_transition(const claims::ClaimOutcome& o, const stats::SegmentedFit& t
                          t.slope_before, t.slope_before_ci.lo, t.slope_before_ci.hi, t.slope_after,
                          t.slope_after_ci.lo, t.slope_after_ci.hi),
              Series::Style::line, {}, {}, {}, {}, kReferenceColor, 2};
-    // Straight in x, so sampled densely: the x axis may be logarithmic.
-    constexpr int kSamples = 64;
-    const bool geometric = x0 > 0;
-    for (int k = 0; k <= kSamples; ++k) {
-      const double u = static_cast<double>(k) / kSamples;
-      const double x = geometric ? x0 * std::pow(x1 / x0, u) : x0 + (x1 - x0) * u;
+    // Straight in x on a linear axis: its two ends and the breakpoint, where it bends.
+    for (const double x : {x0, std::clamp(t.breakpoint, x0, x1), x1}) {
       s.x.push_back(x);
       s.y.push_back(t.intercept + t.slope_before * x +
                     (t.slope_after - t.slope_before) * std::max(0.0, x - t.breakpoint));
