@@ -41,9 +41,6 @@ set tics nomirror out
 set grid lt 1 lc rgb '#e4e4e4' lw 0.5
 set key below maxcols 2 reverse Left width 1 spacing 1.0 samplen 2.5 height 1
 if (tex) { set key spacing 1.3 }
-set logscale x 10
-if (tex) { set format x '$%g$' }
-if (tex) { set format x '$10^{%L}$' } else { set format x '10^{%L}' }
 set autoscale xfix
 set autoscale yfix
 set offsets graph 0.03, graph 0.03, graph 0.06, graph 0.06
