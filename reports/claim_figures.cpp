@@ -12,17 +12,21 @@
 #include <optional>
 #include <set>
 
+#include <boost/math/distributions/normal.hpp>
 #include <fmt/format.h>
 
 #include "processes/core/spec.hpp"
 #include "processes/registry.hpp"
+#include "stats/claims/rules.hpp"
 #include "stats/crossover.hpp"
 
 namespace gapcheck::reports {
 namespace {
 
 constexpr double kZ95 = 1.959963984540054;  // standard normal 0.975 quantile (R: qnorm(0.975))
-constexpr double kZFail = 3.890591886413;    // two-sided p = 1e−4, the FAIL level (R: qnorm(1 - 5e-5))
+// |z| of a two-sided p at the FAIL level (3.89 at 1e−4), the least a fluid level's FAIL needs.
+const double kZFail = boost::math::quantile(
+    boost::math::complement(boost::math::normal_distribution<double>(), claims::thresholds::fail_alpha / 2));
 // Colour 0 (black) is kept for what the rule compares against: fits, bands, bounds.
 constexpr int kReferenceColor = 0;
 
@@ -245,7 +249,7 @@ std::string fit_label(const stats::ShapeFit& fit, const char* role) {
 // Tier, m, runs per point and how the seeds were drawn: a claim's runs are seeded per point from
 // a hash of the point and the salt, not from the report's --seed.
 std::string claim_note(const claims::ClaimOutcome& o, const std::string& tier,
-                       std::string_view marks = "bars: 95% CI") {
+                       std::string_view marks = kErrorBars) {
   std::set<double> ns;
   std::uint64_t fewest = std::numeric_limits<std::uint64_t>::max(), most = 0;
   for (const auto& p : o.points) {
@@ -644,7 +648,7 @@ std::string verdict_sentences(const claims::ClaimOutcome& outcome) {
 // fluid: what the rule tests, the fraction s_i of bins with load >= i against the ODE's, as the
 // z of each tested level, (measured − ODE) / se: one series per grid point, against the levels
 // a z must pass to count (1.96; 3.89, two-sided p = 1e−4 before Holm's correction).
-Figure fluid_figure(const claims::ClaimOutcome& outcome, const std::string& tier) {
+std::optional<Figure> fluid_figure(const claims::ClaimOutcome& outcome, const std::string& tier) {
   Figure f;
   f.id = "claim-" + outcome.id;
   f.title = claim_title(outcome);
@@ -660,7 +664,10 @@ Figure fluid_figure(const claims::ClaimOutcome& outcome, const std::string& tier
         if (axis != "m")
           label += fmt::format("{}{} = {}", label.empty() ? "" : ", ", symbol(axis),
                                format_real(value.get<double>()));
-      Series s{label, Series::Style::points_errorbars, {}, {}, {}, {}, -1, -1};
+      // Six colours, black kept for the references; past six, the colours again, dash-dotted.
+      const auto k = static_cast<int>(f.series.size());
+      Series s{label, Series::Style::points_errorbars, {}, {}, {}, {}, 1 + k % 6,
+               k < 6 ? -1 : 3 + k / 6};
       for (const auto& level : point["levels"]) {
         s.x.push_back(level["i"].get<double>());
         s.y.push_back(level["z"].get<double>());
@@ -669,29 +676,33 @@ Figure fluid_figure(const claims::ClaimOutcome& outcome, const std::string& tier
       x0 = std::min(x0, s.x.front()), x1 = std::max(x1, s.x.back());
       f.series.push_back(std::move(s));
     }
-  if (!f.series.empty()) {
-    f.x_tics.clear();
-    for (double i = x0; i <= x1; ++i) f.x_tics.push_back(i);
-    for (const double z : {kZ95, kZFail}) {
-      const int dash = z < 2 ? 3 : 2;
-      for (const double sign : {-1.0, 1.0})
-        f.series.push_back({sign < 0 ? (z < 2 ? "|z| = 1.96" : "|z| = 3.89 (p = 1e-4)") : "",
-                            Series::Style::line, {x0, x1}, {sign * z, sign * z}, {}, {},
-                            kReferenceColor, dash});
-    }
+  if (f.series.empty()) return std::nullopt;  // no level tested: the verdict says so
+  for (double i = x0; i <= x1; ++i) f.x_tics.push_back(i);
+  for (const double z : {kZ95, kZFail}) {
+    const bool fail_level = z == kZFail;
+    for (const double sign : {-1.0, 1.0})  // half a level past the ends: one level is a range
+      f.series.push_back(
+          {sign > 0 ? std::string()
+           : fail_level ? fmt::format("|z| = {:.3g} (p = {:.3g})", z, claims::thresholds::fail_alpha)
+                        : fmt::format("|z| = {:.3g}", z),
+           Series::Style::line, {x0 - 0.5, x1 + 0.5}, {sign * z, sign * z}, {}, {},
+           kReferenceColor, fail_level ? 2 : 3});
   }
   f.caption = verdict_sentences(outcome) + std::string(
-      " For each grid point (one series), each level i the rule tests "
-      "(at least 10 bins expected at and below it): its mean fraction of bins with load ≥ i less "
-      "the ODE's, over its standard error, z. Dotted: |z| = 1.96; dashed: |z| = 3.89, two-sided "
-      "p = 1e−4, which a FAIL needs at least (Holm's correction over the levels and points asks "
-      "for more).");
+      " For each grid point (one series), each level i the rule tests (at least 10 bins "
+      "expected at or above it and 10 below): z, its mean fraction of bins with load ≥ i less "
+      "the ODE's, over the standard error of that mean (from the runs' spread, at least the "
+      "binomial one). Dotted: |z| = 1.96; dashed: the |z| of a two-sided p at the FAIL level, "
+      "which a FAIL needs at least (Holm's correction over the levels and points asks for more).");
   return f;
 }
 
 std::vector<Figure> claim_figures(const claims::ClaimOutcome& outcome, const ShapeFunction& shape,
                                   const std::string& tier) {
-  if (detail(outcome, "rule", std::string()) == "fluid") return {fluid_figure(outcome, tier)};
+  if (detail(outcome, "rule", std::string()) == "fluid") {
+    auto figure = fluid_figure(outcome, tier);
+    return figure ? std::vector<Figure>{std::move(*figure)} : std::vector<Figure>{};
+  }
   const std::string& var = outcome.x_variable;
   const auto groups = groups_of(outcome.points, var);
   // A claim decided at a single x (a published distribution at one n) has no curve to draw; its
@@ -729,7 +740,8 @@ std::vector<Figure> claim_figures(const claims::ClaimOutcome& outcome, const Sha
   if (two_sides)
     drawn += " Solid: the claim's process (A); dashed, same colour: the process it is compared "
              "with (B) at the same point.";
-  // The axis is the grid's: marks drawn over it (a breakpoint, a range) must not change its tics.
+  // The axis is the grid's: marks drawn over it (a breakpoint, a range) must not change its tics
+  // (a transition's figure then turns it linear: draw_transition).
   choose_x_axis(main);
 
   const char* roles[] = {"claimed", "best rival"};

@@ -57,9 +57,13 @@ struct RenderedFigure {
 // std::runtime_error naming the figure when gnuplot fails or a series is malformed.
 RenderedFigure render(const Figure& figure, const std::filesystem::path& dir);
 
-// The line under every title: "tier ci · m = 100n · 10 runs · seed 1 · bars: 95% CI".
+// What a figure's error bars are, said under its title.
+inline constexpr std::string_view kErrorBars = "bars: 95% CI";
+
+// The line under every title: "tier ci · m = 100n · 10 runs · seed 1 · bars: 95% CI"; `marks`
+// says what its marks are where they are not 95 % intervals.
 std::string figure_note(std::string_view tier, std::string_view sizes, std::string_view runs,
-                        std::string_view seeds, std::string_view marks = "bars: 95% CI");
+                        std::string_view seeds, std::string_view marks = kErrorBars);
 
 // The x axis for the figure's data: log when every x is positive and they span a factor of 8
 // or more (on a linear axis the smaller values would crowd into the first tic), base 2 when

@@ -20,11 +20,17 @@ set -euo pipefail
 [[ -f "$1" ]] || { echo "$0: no run store at $1" >&2; exit 2; }
 store=$(realpath "$1")
 out=$(realpath -m "${2:-$(dirname "$0")/../docs/paper-tier}")
+[[ -z "${GAPCHECK:-}" ]] || GAPCHECK=$(realpath "$GAPCHECK")  # relative to the caller, as STORE
+# OUT_DIR is replaced whole: only a snapshot may be, never a directory that is something else.
+if [[ -e "$out" && ! ( -f "$out/README.md" && -f "$out/runs.csv.xz" ) ]]; then
+  echo "$0: $out exists and is not a snapshot (no README.md and runs.csv.xz): not replaced" >&2
+  exit 2
+fi
 cd "$(dirname "$0")/.."
 gapcheck=$(realpath "${GAPCHECK:-build/cli/gapcheck}")
 tier=${TIER:-paper}
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+trap 'rm -rf "$work" "$out.new"' EXIT
 # In a directory of its own, so that the page's recorded command names no path of this machine.
 ln -s "$store" "$work/paper.db"
 # The snapshot is of the store: a run it lacks would be simulated by the report, so stop first.
@@ -39,8 +45,12 @@ grep -q '^plan: nothing to run' "$work/plan" || {
   > "$work/log" 2>&1 || { cat "$work/log" >&2; exit 1; }
 rm -rf "$out.new"
 mkdir -p "$out.new/figures"
-revision=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
-git diff --quiet HEAD -- . ':!docs' 2>/dev/null || revision="$revision with local changes"
+revision=unknown
+if revision=$(git rev-parse --short HEAD 2>/dev/null); then
+  git diff --quiet HEAD -- . ':!docs' || revision="$revision with local changes"
+else
+  revision=unknown
+fi
 {
   head -1 "$work/paper-tier/README.md"
   echo
@@ -60,7 +70,7 @@ cp "$work"/paper-tier/figures/*.{svg,dat,gp} "$out.new/figures/"
 cp "$work/paper-tier/commands.txt" "$out.new/"
 xz -9 -c "$work/paper-tier/runs.csv" > "$out.new/runs.csv.xz"
 # Every file the page links is there.
-missing=$(grep -o '(figures/[^)]*)' "$out.new/README.md" | tr -d '()' | sort -u |
+missing=$({ grep -o '(figures/[^)]*)' "$out.new/README.md" || true; } | tr -d '()' | sort -u |
   while read -r f; do [[ -f "$out.new/$f" ]] || echo "$f"; done)
 [[ -z "$missing" ]] || { echo "$0: the page links files that were not written: $missing" >&2; exit 1; }
 rm -rf "$out"

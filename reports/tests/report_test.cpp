@@ -505,6 +505,9 @@ TEST(ClaimFigures, TransitionClaimShadesTheClaimedRangeAndDrawsTheSegmentsOnALin
   ASSERT_NE(segments, b.end()) << data_file(f);
   EXPECT_NEAR(segments->second.front().second, 3 + 0.9 * 1, 1e-9);
   EXPECT_NEAR(segments->second.back().second, 3 + 0.9 * 32 - 0.2 * (32 - 9.76), 1e-9);
+  ASSERT_EQ(segments->second.size(), 3u);  // the ends and the bend between them
+  EXPECT_NEAR(segments->second[1].first, 9.76, 1e-9);
+  EXPECT_NEAR(segments->second[1].second, 3 + 0.9 * 9.76, 1e-9);
   EXPECT_NE(b.find("95% interval [8.18, 13.4]"), b.end());
   // Linear in g, as the segments are fitted: on a log axis two segments whose slope falls look
   // convex.
@@ -695,7 +698,6 @@ TEST(ClaimFigures, FlatClaimDrawsOneSeriesPerNOnALogAxisWithTheRulesGrowthAndIts
   EXPECT_NE(gp.find("seeds from salt 20261130"), std::string::npos);
 }
 
-// Defect 4: the B side of an order claim is drawn, with its own legend entry per n.
 // The verdict table's constants of a shape claim: the ratio reading's evidence first, then the
 // fit, so that the fit's p is not read as what decided the verdict.
 TEST(ClaimFigures, AShapeClaimsTableEntryGivesTheRatioReadingAndTheFit) {
@@ -737,12 +739,32 @@ TEST(ClaimFigures, FluidClaimDrawsEachLevelsZAgainstTheODE) {
   ASSERT_TRUE(b.count("n = 4096, t = 2")) << data_file(f);
   EXPECT_EQ(b.at("n = 4096, t = 2"), (std::vector<std::pair<double, double>>{{1, 1}, {2, 2}, {3, 3}}));
   ASSERT_TRUE(b.count("n = 4096, t = 1"));
-  ASSERT_TRUE(b.count("|z| = 3.89 (p = 1e-4)")) << data_file(f);
-  EXPECT_NEAR(b.at("|z| = 3.89 (p = 1e-4)").front().second, -3.8906, 1e-4);
+  ASSERT_TRUE(b.count("|z| = 3.89 (p = 0.0001)")) << data_file(f);
+  EXPECT_NEAR(b.at("|z| = 3.89 (p = 0.0001)").front().second, -3.8906, 1e-4);
   EXPECT_TRUE(b.count("|z| = 1.96"));
   EXPECT_NE(f.caption.find("Verdict: pass. worst s_3"), std::string::npos) << f.caption;
+  // The 7th series takes the 1st's colour again, dash-dotted; none is black, the references'.
+  for (const auto& series : f.series)
+    if (!series.label.starts_with("|z|") && !series.label.empty()) EXPECT_NE(series.color, 0);
+
+  // One level tested: the references reach half a level past it, so the x range is not empty.
+  claims::ClaimOutcome one = o;
+  one.details["levels"] = nlohmann::json::array();
+  one.details["levels"].push_back(o.details["levels"][0]);
+  one.details["levels"][0]["levels"] = nlohmann::json::array({o.details["levels"][0]["levels"][0]});
+  const auto one_level = claim_figures(one, shape_value, "ci");
+  ASSERT_EQ(one_level.size(), 1u);
+  for (const auto& series : one_level.front().series)
+    if (series.style == Series::Style::line) EXPECT_EQ(series.x, (std::vector<double>{0.5, 1.5}));
+  // No level tested (an INCONCLUSIVE verdict says so): no figure, rather than an empty one.
+  claims::ClaimOutcome none = o;
+  for (auto& point : none.details["levels"]) point["levels"] = nlohmann::json::array();
+  EXPECT_TRUE(claim_figures(none, shape_value, "ci").empty());
+  none.details.erase("levels");
+  EXPECT_TRUE(claim_figures(none, shape_value, "ci").empty());
 }
 
+// Defect 4: the B side of an order claim is drawn, with its own legend entry per n.
 TEST(ClaimFigures, OrderClaimDrawsBothSides) {
   claims::ClaimOutcome o =
       outcome_of("variant-beats-one-choice", "variant: smaller gap than One-Choice", "n");

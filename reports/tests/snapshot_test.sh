@@ -22,6 +22,12 @@ export GAPCHECK=$gapcheck TIER=tiny
   fail "a store lacking runs: $(cat "$work/err")"
 [[ ! -e "$work/out" ]] || fail "a refused snapshot wrote $work/out"
 
+# A directory that is not a snapshot is never replaced.
+mkdir -p "$work/keep" && echo mine > "$work/keep/notes.txt"
+"$script" "$work/partial.db" "$work/keep" > /dev/null 2> "$work/err"
+[[ $? -eq 2 ]] && grep -q "exists and is not a snapshot" "$work/err" && [[ -f "$work/keep/notes.txt" ]] ||
+  fail "a directory that is not a snapshot: $(cat "$work/err")"
+
 "$gapcheck" report --tier tiny --db "$work/full.db" --threads 2 --out "$work/report" > /dev/null 2>&1 ||
   fail "the tiny report did not run"
 "$script" "$work/full.db" "$work/out" > "$work/log" 2>&1 || fail "the snapshot failed: $(cat "$work/log")"
@@ -49,4 +55,7 @@ xz -dc "$work/out/runs.csv.xz" | cmp -s - "$work/report/runs.csv" ||
 [[ $(xz -dc "$work/out/runs.csv.xz" | wc -l) -gt 100 ]] || fail "runs.csv.xz holds too few runs"
 grep -q '\[runs.csv.xz\](runs.csv.xz)' "$page" || fail "the page does not link runs.csv.xz"
 [[ -s "$work/out/commands.txt" ]] || fail "no commands.txt"
+[[ ! -e "$work/out.new" ]] || fail "the snapshot left $work/out.new behind"
+# A snapshot is replaced by the next one.
+"$script" "$work/full.db" "$work/out" > /dev/null 2>&1 || fail "a snapshot did not replace the last"
 echo "ok: $(wc -l <<< "$figures") figures"
