@@ -46,7 +46,7 @@ T_s16 = tex ? 'd = 4, n = 1048576, t = 2' : 'd = 4, n = 1048576, t = 2'
 T_s17 = tex ? 'd = 4, n = 1048576, t = 4' : 'd = 4, n = 1048576, t = 4'
 T_s18 = tex ? '|z| = 1.96' : '|z| = 1.96'
 T_s19 = tex ? '' : ''
-T_s20 = tex ? '|z| = 3.89 (p = 1e-4)' : '|z| = 3.89 (p = 1e-4)'
+T_s20 = tex ? '|z| = 3.89 (p = 0.0001)' : '|z| = 3.89 (p = 0.0001)'
 T_s21 = tex ? '' : ''
 
 P = (fmt eq "png") ? 1.4 : (fmt eq "svg" ? 0.7 : 0.45)
@@ -65,24 +65,24 @@ set autoscale yfix
 set offsets graph 0.03, graph 0.03, graph 0.06, graph 0.06
 
 plot \
-  'claim-fluid-greedy.dat' index 0 using 1:2:3:4 with yerrorlines lc rgb '#000000' lw 1.2 dt 1 pt 7 ps P title T_s0, \
-  'claim-fluid-greedy.dat' index 1 using 1:2:3:4 with yerrorlines lc rgb '#E69F00' lw 1.2 dt 1 pt 5 ps P title T_s1, \
-  'claim-fluid-greedy.dat' index 2 using 1:2:3:4 with yerrorlines lc rgb '#0072B2' lw 1.2 dt 1 pt 9 ps P title T_s2, \
-  'claim-fluid-greedy.dat' index 3 using 1:2:3:4 with yerrorlines lc rgb '#009E73' lw 1.2 dt 1 pt 13 ps P title T_s3, \
-  'claim-fluid-greedy.dat' index 4 using 1:2:3:4 with yerrorlines lc rgb '#D55E00' lw 1.2 dt 1 pt 11 ps P title T_s4, \
-  'claim-fluid-greedy.dat' index 5 using 1:2:3:4 with yerrorlines lc rgb '#56B4E9' lw 1.2 dt 1 pt 15 ps P title T_s5, \
-  'claim-fluid-greedy.dat' index 6 using 1:2:3:4 with yerrorlines lc rgb '#CC79A7' lw 1.2 dt 1 pt 3 ps P title T_s6, \
-  'claim-fluid-greedy.dat' index 7 using 1:2:3:4 with yerrorlines lc rgb '#000000' lw 1.2 dt 1 pt 7 ps P title T_s7, \
-  'claim-fluid-greedy.dat' index 8 using 1:2:3:4 with yerrorlines lc rgb '#E69F00' lw 1.2 dt 1 pt 5 ps P title T_s8, \
-  'claim-fluid-greedy.dat' index 9 using 1:2:3:4 with yerrorlines lc rgb '#0072B2' lw 1.2 dt 1 pt 9 ps P title T_s9, \
-  'claim-fluid-greedy.dat' index 10 using 1:2:3:4 with yerrorlines lc rgb '#009E73' lw 1.2 dt 1 pt 13 ps P title T_s10, \
-  'claim-fluid-greedy.dat' index 11 using 1:2:3:4 with yerrorlines lc rgb '#D55E00' lw 1.2 dt 1 pt 11 ps P title T_s11, \
-  'claim-fluid-greedy.dat' index 12 using 1:2:3:4 with yerrorlines lc rgb '#56B4E9' lw 1.2 dt 1 pt 15 ps P title T_s12, \
-  'claim-fluid-greedy.dat' index 13 using 1:2:3:4 with yerrorlines lc rgb '#CC79A7' lw 1.2 dt 1 pt 3 ps P title T_s13, \
-  'claim-fluid-greedy.dat' index 14 using 1:2:3:4 with yerrorlines lc rgb '#000000' lw 1.2 dt 1 pt 7 ps P title T_s14, \
-  'claim-fluid-greedy.dat' index 15 using 1:2:3:4 with yerrorlines lc rgb '#E69F00' lw 1.2 dt 1 pt 5 ps P title T_s15, \
-  'claim-fluid-greedy.dat' index 16 using 1:2:3:4 with yerrorlines lc rgb '#0072B2' lw 1.2 dt 1 pt 9 ps P title T_s16, \
-  'claim-fluid-greedy.dat' index 17 using 1:2:3:4 with yerrorlines lc rgb '#009E73' lw 1.2 dt 1 pt 13 ps P title T_s17, \
+  'claim-fluid-greedy.dat' index 0 using 1:2:3:4 with yerrorlines lc rgb '#E69F00' lw 1.2 dt 1 pt 5 ps P title T_s0, \
+  'claim-fluid-greedy.dat' index 1 using 1:2:3:4 with yerrorlines lc rgb '#0072B2' lw 1.2 dt 1 pt 9 ps P title T_s1, \
+  'claim-fluid-greedy.dat' index 2 using 1:2:3:4 with yerrorlines lc rgb '#009E73' lw 1.2 dt 1 pt 13 ps P title T_s2, \
+  'claim-fluid-greedy.dat' index 3 using 1:2:3:4 with yerrorlines lc rgb '#D55E00' lw 1.2 dt 1 pt 11 ps P title T_s3, \
+  'claim-fluid-greedy.dat' index 4 using 1:2:3:4 with yerrorlines lc rgb '#56B4E9' lw 1.2 dt 1 pt 15 ps P title T_s4, \
+  'claim-fluid-greedy.dat' index 5 using 1:2:3:4 with yerrorlines lc rgb '#CC79A7' lw 1.2 dt 1 pt 3 ps P title T_s5, \
+  'claim-fluid-greedy.dat' index 6 using 1:2:3:4 with yerrorlines lc rgb '#E69F00' lw 1.2 dt 4 pt 4 ps P title T_s6, \
+  'claim-fluid-greedy.dat' index 7 using 1:2:3:4 with yerrorlines lc rgb '#0072B2' lw 1.2 dt 4 pt 8 ps P title T_s7, \
+  'claim-fluid-greedy.dat' index 8 using 1:2:3:4 with yerrorlines lc rgb '#009E73' lw 1.2 dt 4 pt 12 ps P title T_s8, \
+  'claim-fluid-greedy.dat' index 9 using 1:2:3:4 with yerrorlines lc rgb '#D55E00' lw 1.2 dt 4 pt 10 ps P title T_s9, \
+  'claim-fluid-greedy.dat' index 10 using 1:2:3:4 with yerrorlines lc rgb '#56B4E9' lw 1.2 dt 4 pt 14 ps P title T_s10, \
+  'claim-fluid-greedy.dat' index 11 using 1:2:3:4 with yerrorlines lc rgb '#CC79A7' lw 1.2 dt 4 pt 1 ps P title T_s11, \
+  'claim-fluid-greedy.dat' index 12 using 1:2:3:4 with yerrorlines lc rgb '#E69F00' lw 1.2 dt 5 pt 4 ps P title T_s12, \
+  'claim-fluid-greedy.dat' index 13 using 1:2:3:4 with yerrorlines lc rgb '#0072B2' lw 1.2 dt 5 pt 8 ps P title T_s13, \
+  'claim-fluid-greedy.dat' index 14 using 1:2:3:4 with yerrorlines lc rgb '#009E73' lw 1.2 dt 5 pt 12 ps P title T_s14, \
+  'claim-fluid-greedy.dat' index 15 using 1:2:3:4 with yerrorlines lc rgb '#D55E00' lw 1.2 dt 5 pt 10 ps P title T_s15, \
+  'claim-fluid-greedy.dat' index 16 using 1:2:3:4 with yerrorlines lc rgb '#56B4E9' lw 1.2 dt 5 pt 14 ps P title T_s16, \
+  'claim-fluid-greedy.dat' index 17 using 1:2:3:4 with yerrorlines lc rgb '#CC79A7' lw 1.2 dt 5 pt 1 ps P title T_s17, \
   'claim-fluid-greedy.dat' index 18 using 1:2 with lines lc rgb '#000000' lw 1.5 dt 3 title T_s18, \
   'claim-fluid-greedy.dat' index 19 using 1:2 with lines lc rgb '#000000' lw 1.5 dt 3 notitle, \
   'claim-fluid-greedy.dat' index 20 using 1:2 with lines lc rgb '#000000' lw 1.5 dt 2 title T_s20, \

@@ -34,7 +34,7 @@ T_s4 = tex ? 'n = 1048576, t = 2' : 'n = 1048576, t = 2'
 T_s5 = tex ? 'n = 1048576, t = 4' : 'n = 1048576, t = 4'
 T_s6 = tex ? '|z| = 1.96' : '|z| = 1.96'
 T_s7 = tex ? '' : ''
-T_s8 = tex ? '|z| = 3.89 (p = 1e-4)' : '|z| = 3.89 (p = 1e-4)'
+T_s8 = tex ? '|z| = 3.89 (p = 0.0001)' : '|z| = 3.89 (p = 0.0001)'
 T_s9 = tex ? '' : ''
 
 P = (fmt eq "png") ? 1.4 : (fmt eq "svg" ? 0.7 : 0.45)
@@ -53,12 +53,12 @@ set autoscale yfix
 set offsets graph 0.03, graph 0.03, graph 0.06, graph 0.06
 
 plot \
-  'claim-fluid-one-choice.dat' index 0 using 1:2:3:4 with yerrorlines lc rgb '#000000' lw 1.2 dt 1 pt 7 ps P title T_s0, \
-  'claim-fluid-one-choice.dat' index 1 using 1:2:3:4 with yerrorlines lc rgb '#E69F00' lw 1.2 dt 1 pt 5 ps P title T_s1, \
-  'claim-fluid-one-choice.dat' index 2 using 1:2:3:4 with yerrorlines lc rgb '#0072B2' lw 1.2 dt 1 pt 9 ps P title T_s2, \
-  'claim-fluid-one-choice.dat' index 3 using 1:2:3:4 with yerrorlines lc rgb '#009E73' lw 1.2 dt 1 pt 13 ps P title T_s3, \
-  'claim-fluid-one-choice.dat' index 4 using 1:2:3:4 with yerrorlines lc rgb '#D55E00' lw 1.2 dt 1 pt 11 ps P title T_s4, \
-  'claim-fluid-one-choice.dat' index 5 using 1:2:3:4 with yerrorlines lc rgb '#56B4E9' lw 1.2 dt 1 pt 15 ps P title T_s5, \
+  'claim-fluid-one-choice.dat' index 0 using 1:2:3:4 with yerrorlines lc rgb '#E69F00' lw 1.2 dt 1 pt 5 ps P title T_s0, \
+  'claim-fluid-one-choice.dat' index 1 using 1:2:3:4 with yerrorlines lc rgb '#0072B2' lw 1.2 dt 1 pt 9 ps P title T_s1, \
+  'claim-fluid-one-choice.dat' index 2 using 1:2:3:4 with yerrorlines lc rgb '#009E73' lw 1.2 dt 1 pt 13 ps P title T_s2, \
+  'claim-fluid-one-choice.dat' index 3 using 1:2:3:4 with yerrorlines lc rgb '#D55E00' lw 1.2 dt 1 pt 11 ps P title T_s3, \
+  'claim-fluid-one-choice.dat' index 4 using 1:2:3:4 with yerrorlines lc rgb '#56B4E9' lw 1.2 dt 1 pt 15 ps P title T_s4, \
+  'claim-fluid-one-choice.dat' index 5 using 1:2:3:4 with yerrorlines lc rgb '#CC79A7' lw 1.2 dt 1 pt 3 ps P title T_s5, \
   'claim-fluid-one-choice.dat' index 6 using 1:2 with lines lc rgb '#000000' lw 1.5 dt 3 title T_s6, \
   'claim-fluid-one-choice.dat' index 7 using 1:2 with lines lc rgb '#000000' lw 1.5 dt 3 notitle, \
   'claim-fluid-one-choice.dat' index 8 using 1:2 with lines lc rgb '#000000' lw 1.5 dt 2 title T_s8, \
