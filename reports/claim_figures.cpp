@@ -126,6 +126,11 @@ struct Group {
   std::vector<std::size_t> points;
 };
 
+// "n = 256" after what `label` holds, comma-separated: a series' name, one axis at a time.
+void add_to_label(std::string& label, const std::string& axis, double value) {
+  label += fmt::format("{}{} = {}", label.empty() ? "" : ", ", symbol(axis), format_real(value));
+}
+
 std::vector<Group> groups_of(const std::vector<stats::Point>& pts, const std::string& x) {
   std::vector<std::size_t> usable;
   for (std::size_t i = 0; i < pts.size(); ++i)
@@ -138,8 +143,7 @@ std::vector<Group> groups_of(const std::vector<stats::Point>& pts, const std::st
     std::string label;
     for (const auto& axis : axes) {
       key.push_back(x_of(pts[i], axis));
-      label += fmt::format("{}{} = {}", label.empty() ? "" : ", ", symbol(axis),
-                           format_real(x_of(pts[i], axis)));
+      add_to_label(label, axis, x_of(pts[i], axis));
     }
     auto& g = by_key[key];
     g.label = label;
@@ -656,14 +660,12 @@ std::optional<Figure> fluid_figure(const claims::ClaimOutcome& outcome, const st
   f.y_label = "z of s_i against the ODE";
   f.note = claim_note(outcome, tier, "z = (mean − ODE) / se");
   double x0 = INFINITY, x1 = -INFINITY;
-  const auto points = outcome.details.find("levels");
-  if (points != outcome.details.end())
-    for (const auto& point : *points) {
+  const auto tested = outcome.details.find("levels");  // per point, as fluid_rule writes them
+  if (tested != outcome.details.end())
+    for (const auto& point : *tested) {
       std::string label;
       for (const auto& [axis, value] : point["vars"].items())
-        if (axis != "m")
-          label += fmt::format("{}{} = {}", label.empty() ? "" : ", ", symbol(axis),
-                               format_real(value.get<double>()));
+        if (axis != "m") add_to_label(label, axis, value.get<double>());
       // Six colours, black kept for the references; past six, the colours again, dash-dotted.
       const auto k = static_cast<int>(f.series.size());
       Series s{label, Series::Style::points_errorbars, {}, {}, {}, {}, 1 + k % 6,
@@ -678,16 +680,14 @@ std::optional<Figure> fluid_figure(const claims::ClaimOutcome& outcome, const st
     }
   if (f.series.empty()) return std::nullopt;  // no level tested: the verdict says so
   for (double i = x0; i <= x1; ++i) f.x_tics.push_back(i);
-  for (const double z : {kZ95, kZFail}) {
-    const bool fail_level = z == kZFail;
+  const std::pair<double, std::string> references[] = {
+      {kZ95, fmt::format("|z| = {:.3g}", kZ95)},
+      {kZFail, fmt::format("|z| = {:.3g} (p = {:.3g})", kZFail, claims::thresholds::fail_alpha)}};
+  for (const auto& [z, label] : references)
     for (const double sign : {-1.0, 1.0})  // half a level past the ends: one level is a range
-      f.series.push_back(
-          {sign > 0 ? std::string()
-           : fail_level ? fmt::format("|z| = {:.3g} (p = {:.3g})", z, claims::thresholds::fail_alpha)
-                        : fmt::format("|z| = {:.3g}", z),
-           Series::Style::line, {x0 - 0.5, x1 + 0.5}, {sign * z, sign * z}, {}, {},
-           kReferenceColor, fail_level ? 2 : 3});
-  }
+      f.series.push_back({sign < 0 ? label : std::string(), Series::Style::line,
+                          {x0 - 0.5, x1 + 0.5}, {sign * z, sign * z}, {}, {}, kReferenceColor,
+                          z == kZ95 ? 3 : 2});
   f.caption = verdict_sentences(outcome) + std::string(
       " For each grid point (one series), each level i the rule tests (at least 10 bins "
       "expected at or above it and 10 below): z, its mean fraction of bins with load ≥ i less "

@@ -45,11 +45,10 @@ grep -q '^plan: nothing to run' "$work/plan" || {
   > "$work/log" 2>&1 || { cat "$work/log" >&2; exit 1; }
 rm -rf "$out.new"
 mkdir -p "$out.new/figures"
-revision=unknown
-if revision=$(git rev-parse --short HEAD 2>/dev/null); then
+revision=unknown  # outside a git checkout
+if git rev-parse --git-dir > /dev/null 2>&1; then
+  revision=$(git rev-parse --short HEAD)
   git diff --quiet HEAD -- . ':!docs' || revision="$revision with local changes"
-else
-  revision=unknown
 fi
 {
   head -1 "$work/paper-tier/README.md"

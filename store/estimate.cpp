@@ -6,6 +6,17 @@
 
 namespace gapcheck::store {
 
+namespace {
+
+// Seconds of one run of `simulation`, replicate 0 of `seed`, on this thread.
+double seconds_of_run(const Simulation& simulation, std::uint64_t seed) {
+  const auto start = std::chrono::steady_clock::now();
+  simulation.run(seed, 0);
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
 std::optional<RunEstimate> estimate_run(const Simulation& simulation, std::uint64_t seed) {
   const RunConfig& config = simulation.config;
   // Seconds of one run of the point with `balls` balls; nullopt when it cannot be made or run.
@@ -13,11 +24,8 @@ std::optional<RunEstimate> estimate_run(const Simulation& simulation, std::uint6
     RunConfig pilot = config;
     pilot.m = balls;
     try {
-      const Simulation point =
-          make_simulation(simulation.process, simulation.setting, simulation.weights, pilot);
-      const auto start = std::chrono::steady_clock::now();
-      point.run(seed, 0);
-      return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      return seconds_of_run(
+          make_simulation(simulation.process, simulation.setting, simulation.weights, pilot), seed);
     } catch (const std::exception&) {  // no estimate; the batch itself says what is wrong
       return std::nullopt;
     }
@@ -50,12 +58,9 @@ double reference_balls_per_second() {
   RunConfig config;
   config.n = std::uint64_t{1} << 16;
   config.m = std::uint64_t{1} << 24;
-  const Simulation reference = make_simulation(Spec::parse("two-choice"), Spec::parse("exact"), Spec::parse("unit"), config);
-  const auto start = std::chrono::steady_clock::now();
-  reference.run(1, 0);
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return static_cast<double>(config.m) / seconds;
+  const Simulation reference =
+      make_simulation(Spec::parse("two-choice"), Spec::parse("exact"), Spec::parse("unit"), config);
+  return static_cast<double>(config.m) / seconds_of_run(reference, 1);
 }
 
 }  // namespace gapcheck::store

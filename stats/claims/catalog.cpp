@@ -285,15 +285,16 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
     c.rivals = r.strings(*rivals, "'rivals' must be an array of shape names");
     for (const auto& rival : c.rivals) stats::shape(rival);
   }
-  if (const toml::node* domain = t.get("domain")) {
-    if (auto one = domain->value_exact<std::string>())
+  std::vector<Condition> domain;  // c.domain parsed, for the grids' points below
+  if (const toml::node* node = t.get("domain")) {
+    if (auto one = node->value_exact<std::string>())
       c.domain = {*one};
     else
-      c.domain = r.strings(*domain, "'domain' must be a condition such as \"g <= log n\" or an array of them");
+      c.domain = r.strings(*node, "'domain' must be a condition such as \"g <= log n\" or an array of them");
     if (c.domain.empty()) r.fail("'domain' is empty: give a condition such as \"g <= log n\" or leave it out");
     for (const auto& condition : c.domain) {
       try {
-        parse_condition(condition);
+        domain.push_back(parse_condition(condition));
       } catch (const InputError& e) {
         r.fail(std::string("domain: ") + e.what());
       }
@@ -392,11 +393,12 @@ Claim read_claim(const toml::table& t, const std::filesystem::path& file) {
         r.fail(tier + " point " + p.describe() + ": " + e.what());
       }
     }
-    for (const std::string& condition : c.domain)
+    for (std::size_t k = 0; k < domain.size(); ++k)
       for (const PointSpec& p : points) {
+        const std::string& condition = c.domain[k];
         std::string broken;
         try {
-          broken = outside(parse_condition(condition), p.vars);
+          broken = outside(domain[k], p.vars);
         } catch (const InputError& e) {  // a shape that needs an axis the grid lacks
           r.fail(tier + " point " + p.describe() + ": domain (" + condition + "): " + e.what());
         }
