@@ -609,8 +609,12 @@ users)
   exec 3> "$fifo"
   echo "PRAGMA wal_autocheckpoint = 0; DELETE FROM runs WHERE replicate >= 30;" >&3
   # Wait for the commit, not for the log: the log holds frames before its commit frame is written.
-  committed() { [[ $(as $owner sqlite3 held/copy.db "SELECT count(*) FROM runs") == $((total / 2)) ]]; }
-  for _ in $(seq 200); do committed && break; sleep 0.05; done
+  # The poll waits out the moment the writer holds the store while it opens it (.timeout): a
+  # query refused as locked then would count as no commit.
+  committed() {
+    [[ $(as $owner sqlite3 -cmd ".timeout 5000" held/copy.db "SELECT count(*) FROM runs") == $((total / 2)) ]]
+  }
+  for _ in $(seq 400); do committed && break; sleep 0.05; done
   committed || fail "the writer committed nothing"
   [[ -s held/copy.db-wal ]] || fail "the writer wrote no log"
   as $reader "$gapcheck" export --db held/copy.db --csv > held.csv
